@@ -11,6 +11,7 @@ const subpaths = [
   "leads",
   "inventory",
   "tracking",
+  "profile",
 ];
 
 export default defineConfig([
