@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "./client.server";
+import { DataDirLockedError } from "./lock.server";
+import { stores } from "./schema.server";
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("database", () => {
+  it("a data directory opened by one process refuses a second opener until closed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "showroom-db-"));
+    dirs.push(dir);
+    const first: Database = await openDatabase({ dataDir: dir });
+    await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await first.db.insert(stores).values({ id: "s1", name: "Store", profile: {} });
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    const rows = await second.db.select().from(stores);
+    expect(rows.map((r) => r.id)).toEqual(["s1"]);
+    await second.close();
+  }, 60_000);
+
+  it("migrations create every table on an empty memory database", async () => {
+    const { db, close } = await openDatabase({ url: "memory://", dataDir: "unused" });
+    const result = await db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    const names = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+    expect(names).toEqual(expect.arrayContaining(["stores", "vehicles", "visitors", "leads", "outbox", "rate_limits"]));
+    await close();
+  }, 60_000);
+});

@@ -1,0 +1,79 @@
+import { mkdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { lockDataDir } from "./lock.server";
+import { schema } from "./schema.server";
+
+/** Either driver behind one type: everything above this module speaks drizzle's Postgres dialect. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+/** Where the committed migrations live, from the source tree or from the built server. */
+export function migrationsFolder(): string {
+  const env = process.env.SHOWROOM_MIGRATIONS_DIR;
+  if (env) return resolve(env);
+  // Source: app/server/db → ../../../drizzle. Built: build/server → ../../drizzle.
+  const here = fileURLToPath(new URL(".", import.meta.url));
+  return here.includes(`${join("build", "server")}`)
+    ? resolve(here, "../../drizzle")
+    : resolve(here, "../../../drizzle");
+}
+
+export interface OpenOptions {
+  /** `postgres://…`, `memory://`, or undefined for PGlite in `dataDir`. */
+  url?: string | undefined;
+  dataDir: string;
+  /** Connections in the PostgreSQL pool. */
+  poolSize?: number;
+}
+
+/** Opens the database, applies pending migrations, and returns it with a close that releases every resource. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const folder = migrationsFolder();
+  if (options.url?.startsWith("postgres")) {
+    const client = postgres(options.url, { max: options.poolSize ?? 10, onnotice: () => {} });
+    const db = drizzlePostgres(client, { schema }) as unknown as Db;
+    await migratePostgres(db as never, { migrationsFolder: folder });
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  if (options.url === "memory://") {
+    const client = new PGlite();
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: folder });
+    return { db, kind: "pglite", close: () => client.close() };
+  }
+  const lock = lockDataDir(options.dataDir);
+  try {
+    const path = join(options.dataDir, "pgdata");
+    mkdirSync(path, { recursive: true });
+    const client = new PGlite(path);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: folder });
+    return {
+      db,
+      kind: "pglite",
+      async close() {
+        try {
+          await client.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}

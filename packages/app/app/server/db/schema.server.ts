@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A dealership store; `profile` is the dealer profile of the fixtures, validated at import. */
+export const stores = pgTable("stores", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  profile: jsonb("profile").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per VIN. A dealer feed upserts by VIN; a vehicle missing from a full feed is marked sold, never deleted,
+ * so leads keep pointing at the car the shopper asked about.
+ */
+export const vehicles = pgTable(
+  "vehicles",
+  {
+    vin: text("vin").primaryKey(),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id),
+    status: text("status", { enum: ["available", "sold"] })
+      .notNull()
+      .default("available"),
+    condition: text("condition", { enum: ["new", "used", "certified"] }).notNull(),
+    year: integer("year").notNull(),
+    make: text("make").notNull(),
+    makeSlug: text("make_slug").notNull(),
+    model: text("model").notNull(),
+    modelSlug: text("model_slug").notNull(),
+    trim: text("trim"),
+    bodyStyle: text("body_style").notNull(),
+    mileage: integer("mileage").notNull(),
+    /** Whole dollars; null means "Call for Price". */
+    price: integer("price"),
+    oldPrice: integer("old_price"),
+    stockNumber: text("stock_number").notNull(),
+    exteriorColor: text("exterior_color"),
+    interiorColor: text("interior_color"),
+    fuelType: text("fuel_type"),
+    transmission: text("transmission"),
+    priceDrop: boolean("price_drop").notNull().default(false),
+    premiumUpgrades: boolean("premium_upgrades").notNull().default(false),
+    /** Shown only after the private-inventory unlock. */
+    private: boolean("private").notNull().default(false),
+    /** Everything else the feed gives (features, doors, drivetrain, engine, pictures…). */
+    details: jsonb("details").notNull().default({}),
+    firstSeenAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    soldAt: timestamp("sold_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("vehicles_store_status_idx").on(t.storeId, t.status),
+    index("vehicles_make_model_idx").on(t.makeSlug, t.modelSlug),
+    index("vehicles_price_idx").on(t.price),
+  ],
+);
+
+/**
+ * A browser, keyed by the signed `uniqueUserId` cookie. The profile lives here, not in cookies, so personal data is
+ * neither sent on every request nor readable by scripts.
+ */
+export const visitors = pgTable("visitors", {
+  id: uuid("id").primaryKey(),
+  profile: jsonb("profile").notNull().default({}),
+  unlockPriceAt: timestamp("unlock_price_at", { withTimezone: true }),
+  isLead: boolean("is_lead").notNull().default(false),
+  selectedStoreId: text("selected_store_id"),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every form submission that reached us. Written with its outbox row in one transaction. */
+export const leads = pgTable(
+  "leads",
+  {
+    id: uuid("id").primaryKey(),
+    kind: text("kind").notNull(),
+    status: text("status", { enum: ["new", "resend"] }).notNull(),
+    visitorId: uuid("visitor_id").references(() => visitors.id),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id),
+    /** One per form render: a double submit finds the first lead instead of writing a second. */
+    idempotencyKey: text("idempotency_key").notNull(),
+    vin: text("vin"),
+    /** The validated form data the lead email is built from. Never holds SSN, date of birth or income. */
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("leads_idempotency_key_uq").on(t.idempotencyKey), index("leads_created_idx").on(t.createdAt)],
+);
+
+export const outboxStates = ["pending", "sent", "dead"] as const;
+export type OutboxState = (typeof outboxStates)[number];
+
+/**
+ * The emails a lead must produce. The relay claims due rows, sends, and marks them sent, retries them with backoff,
+ * or dead-letters them; rows are never deleted.
+ */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id),
+    /** Derived from the lead id, so a CRM can drop a duplicate delivery. */
+    messageId: text("message_id").notNull(),
+    state: text("state", { enum: outboxStates }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A claim: another relay leaves the row alone until this passes (a crashed relay's claim expires). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    firstAttemptAt: timestamp("first_attempt_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("outbox_message_id_uq").on(t.messageId),
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/** Fixed one-minute windows per key (an IP), in the database so the limit holds across instances. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const schema = { stores, vehicles, visitors, leads, outbox, rateLimits };

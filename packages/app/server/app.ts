@@ -1,0 +1,95 @@
+import type { Server } from "node:http";
+import { fileURLToPath } from "node:url";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider } from "react-router";
+import { type AppServices, requestContext, servicesContext } from "../app/context";
+import { type Config, loadConfig } from "../app/server/config.server";
+import { type Database, openDatabase } from "../app/server/db/client.server";
+import { hit, sweep } from "../app/server/rate-limit.server";
+import { bodyLimit, nonceMiddleware, sameOriginOnly, securityHeaders } from "./security";
+
+/** Hashed build assets never change under one name: cache them for the spec's 100 days, immutably. */
+const ASSET_MAX_AGE_SECONDS = 8_640_000;
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The Express app around React Router: security, compression, static files, rate limits, the router. */
+export function createServerApp(services: AppServices) {
+  const { config, db } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+  app.use(nonceMiddleware, securityHeaders, compression());
+
+  const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+  app.use(
+    "/assets",
+    express.static(`${clientDir}/assets`, { immutable: true, maxAge: ASSET_MAX_AGE_SECONDS * 1000, index: false }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+
+  app.use(sameOriginOnly(config.PUBLIC_ORIGIN), bodyLimit(MAX_BODY_BYTES));
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "POST") return next();
+    try {
+      const { allowed, retryAfterSeconds } = await hit(db, `post:${req.ip}`, config.RATE_LIMIT_POSTS_PER_MINUTE);
+      if (allowed) return next();
+      res.setHeader("Retry-After", String(retryAfterSeconds));
+      res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (_req, res) =>
+        new RouterContextProvider(
+          new Map<never, unknown>([
+            [servicesContext as never, services],
+            [requestContext as never, { nonce: res.locals.nonce as string }],
+          ]),
+        ),
+    }),
+  );
+  return app;
+}
+
+export interface Running {
+  url: string;
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Boots the site: configuration, database and migrations, the HTTP server, and shutdown on SIGTERM/SIGINT. */
+export async function start(env: Record<string, string | undefined> = process.env): Promise<Running> {
+  const config = loadConfig(env);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const services: AppServices = { config, db: database.db, nudgeRelay: () => {} };
+  const app = createServerApp(services);
+  const sweeper = setInterval(() => void sweep(database.db).catch(() => {}), 10 * 60_000);
+  sweeper.unref();
+
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      clearInterval(sweeper);
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await database.close();
+    })();
+    return closing;
+  };
+  return { url, config, database, close };
+}

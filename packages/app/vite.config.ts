@@ -1,0 +1,19 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// Workspace packages resolve to their TypeScript sources (docs/decisions/001).
+const sourceFirst = (conditions: string[]) => ["source", ...conditions];
+
+export default defineConfig({
+  resolve: { conditions: sourceFirst(["module", "browser", "development|production"]) },
+  environments: {
+    ssr: {
+      resolve: { conditions: sourceFirst(["module", "node", "development|production"]) },
+      // The Express app is bundled with the routes, so both share one module graph (one router context, one database).
+      build: { rollupOptions: { input: "./server/app.ts" } },
+    },
+  },
+  build: { assetsInlineLimit: 0 },
+  plugins: [tailwindcss(), reactRouter()],
+});
