@@ -1,22 +1,39 @@
 import { defineConfig } from "vitest/config";
 
 // The root config takes the role of the old `vitest.workspace.ts`, which Vitest removed: one project per package.
-// The "source" condition makes workspace packages resolve to their TypeScript sources, so tests need no build.
-const resolve = { conditions: ["source", "module", "import", "default"] };
+// The "source" condition makes workspace packages resolve to their TypeScript sources, so tests need no build; it has
+// to reach both client-side and server-side (SSR) resolution, which is what Vitest uses for Node tests.
+const conditions = ["source", "module", "import", "default"];
+const shared = { resolve: { conditions }, ssr: { resolve: { conditions } } };
 
 export default defineConfig({
   test: {
     projects: [
-      { resolve, test: { name: "rules", root: "packages/rules", include: ["src/**/*.test.ts", "test/**/*.test.ts"] } },
-      { resolve, test: { name: "forms", root: "packages/forms", include: ["src/**/*.test.ts"] } },
-      { resolve, test: { name: "fixtures", root: "fixtures", include: ["src/**/*.test.ts", "scripts/**/*.test.ts"] } },
       {
-        resolve,
+        ...shared,
+        test: { name: "rules", root: "packages/rules", include: ["src/**/*.test.ts", "test/**/*.test.ts"] },
+      },
+      {
+        ...shared,
+        test: {
+          name: "forms",
+          root: "packages/forms",
+          include: ["src/**/*.test.ts"],
+          typecheck: { enabled: true, include: ["src/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+        },
+      },
+      {
+        ...shared,
+        test: { name: "fixtures", root: "fixtures", include: ["src/**/*.test.ts", "scripts/**/*.test.ts"] },
+      },
+      {
+        ...shared,
         test: {
           name: "app",
           root: "packages/app",
-          include: ["src/**/*.test.ts", "app/**/*.test.ts"],
-          passWithNoTests: true,
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,0 +1,100 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { describe, expect, it } from "vitest";
+import { fixedFormContext } from "../fields/context";
+import { MESSAGES } from "../messages";
+import { DANA, errorsOf, formData, VALID_KEY } from "../testing/form-data.test-support";
+import { privateInventoryUnlockSchema } from "./private-inventory.schema";
+import { createTestDriveSchema } from "./test-drive.schema";
+import { unlockPriceContactSchema } from "./unlock-price.schema";
+
+const context = fixedFormContext("2026-05-01");
+const openSlots = new Set(["2026-05-02 10:00", "2026-05-02 10:30", "2026-05-04 15:00"]);
+const schema = createTestDriveSchema({ context, isOpenSlot: (date, time) => openSlots.has(`${date} ${time}`) });
+
+describe("test drive", () => {
+  const base = { idempotencyKey: VALID_KEY, ...DANA, vin: "1hgcv1f34ka012345", comments: "" };
+
+  it("accepts an offered slot with the confirmed details", () => {
+    const submission = parseWithZod(formData({ ...base, date: "2026-05-02", time: "10:30" }), { schema });
+    expect(submission.status === "success" && submission.value).toMatchObject({
+      date: "2026-05-02",
+      time: "10:30",
+      vin: "1HGCV1F34KA012345",
+      comments: undefined,
+    });
+  });
+
+  it("refuses a slot that is not offered, on the time field", () => {
+    const submission = parseWithZod(formData({ ...base, date: "2026-05-02", time: "11:00" }), { schema });
+    expect(errorsOf(submission)).toEqual({ time: [MESSAGES.testDriveSlot] });
+  });
+
+  it("checks the slot even while the contact details still have errors", () => {
+    const submission = parseWithZod(formData({ ...base, firstName: "", date: "2026-05-02", time: "11:00" }), {
+      schema,
+    });
+    expect(errorsOf(submission)).toEqual({ firstName: [MESSAGES.firstName], time: [MESSAGES.testDriveSlot] });
+  });
+
+  it("refuses a past day, a malformed time and missing details", () => {
+    const submission = parseWithZod(
+      formData({
+        idempotencyKey: VALID_KEY,
+        date: "2026-04-30",
+        time: "9am",
+        firstName: "",
+        lastName: "",
+        email: "",
+        phone: "",
+      }),
+      { schema },
+    );
+    expect(errorsOf(submission)).toEqual({
+      date: [MESSAGES.testDriveDate],
+      time: [MESSAGES.time],
+      firstName: ["Enter your first name."],
+      lastName: ["Enter your last name."],
+      email: ["This field is required"],
+      phone: ["This field is required"],
+    });
+  });
+
+  it("without a slot list (in the browser) checks only the shape and the day", () => {
+    const loose = createTestDriveSchema({ context });
+    expect(loose.safeParse({ ...base, date: "2026-05-01", time: "23:30" }).success).toBe(true);
+    expect(loose.safeParse({ ...base, date: "2026-05-01", time: "24:00" }).success).toBe(false);
+  });
+
+  it("refuses a VIN that is not 17 VIN characters", () => {
+    const submission = parseWithZod(
+      formData({ ...base, vin: "1HGCV1F34KA01234O", date: "2026-05-02", time: "10:00" }),
+      {
+        schema,
+      },
+    );
+    expect(errorsOf(submission)).toEqual({ vin: [MESSAGES.vin] });
+  });
+});
+
+describe("unlock forms", () => {
+  it("private inventory unlock needs the four contact fields", () => {
+    const submission = parseWithZod(formData({ idempotencyKey: VALID_KEY, ...DANA, phone: "314" }), {
+      schema: privateInventoryUnlockSchema,
+    });
+    expect(errorsOf(submission)).toEqual({ phone: ["Please enter a valid phone number"] });
+  });
+
+  it("unlock price takes the contact fields and an optional VIN", () => {
+    const withoutVin = parseWithZod(formData({ idempotencyKey: VALID_KEY, ...DANA, vin: "" }), {
+      schema: unlockPriceContactSchema,
+    });
+    expect(withoutVin.status === "success" && withoutVin.value.vin).toBeUndefined();
+    const empty = parseWithZod(formData({ idempotencyKey: VALID_KEY }), { schema: unlockPriceContactSchema });
+    expect(errorsOf(empty)).toEqual({
+      firstName: ["Enter your first name."],
+      lastName: ["Enter your last name."],
+      email: ["This field is required"],
+      phone: ["This field is required"],
+    });
+  });
+});

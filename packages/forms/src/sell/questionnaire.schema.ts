@@ -1,0 +1,100 @@
+import {
+  type Answers,
+  defaultQuestionnaire,
+  type Questionnaire,
+  validateAnswers,
+  visibleSteps,
+} from "@showroom/rules/questionnaire";
+import { z } from "zod";
+
+export interface QuestionnaireSchemaOptions {
+  /** The questionnaire the answers are for; the one shipped in `@showroom/rules` by default. */
+  questionnaire?: Questionnaire;
+  /**
+   * Check only the steps up to this index (0-based, in `visibleSteps` order): each step of the five-step form posts
+   * the answers so far, and later questions are not yet required. All steps by default.
+   */
+  throughStep?: number;
+}
+
+/**
+ * Normalises answers as a form posts them: trimmed text, a checkbox with one box ticked (posted as a single value)
+ * as a list, blank answers and ticks left out, and answers to questions the questionnaire does not have dropped like
+ * any unknown field (a page rendered from an older questionnaire must not fail on them).
+ */
+function normaliseAnswers(questionnaire: Questionnaire) {
+  const byId = new Map(questionnaire.questions.map((question) => [question.questionId, question]));
+  return (value: unknown): unknown => {
+    // A form with nothing ticked posts no `answers` at all: that is "no answers yet", not a malformed body.
+    if (value === undefined || value === null) return {};
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+    const answers: Record<string, string | string[]> = {};
+    for (const [questionId, raw] of Object.entries(value)) {
+      const question = byId.get(questionId);
+      if (!question) continue;
+      const texts = (Array.isArray(raw) ? raw : [raw])
+        .filter((item): item is string => typeof item === "string")
+        .map((item) => item.trim())
+        .filter((item) => item !== "");
+      if (texts.length === 0) continue;
+      const [first = ""] = texts;
+      answers[questionId] = question.inputType === "checkbox" ? texts : first;
+    }
+    return answers;
+  };
+}
+
+/**
+ * Sell/trade questionnaire answers, keyed by questionId (`answers.100`, `answers.300` posted once per ticked box).
+ * Delegates to `@showroom/rules/questionnaire`: `validateAnswers` decides (every shown question answered except
+ * comments, each answer one the question offers) and its messages land on `answers.{questionId}`; the output keeps
+ * only the answers to shown questions.
+ */
+export function createQuestionnaireAnswersSchema({
+  questionnaire = defaultQuestionnaire,
+  throughStep = Number.POSITIVE_INFINITY,
+}: QuestionnaireSchemaOptions = {}) {
+  const answers = z
+    .preprocess<unknown, z.ZodRecord<z.ZodString, z.ZodUnion<[z.ZodString, z.ZodArray<z.ZodString>]>>, Answers>(
+      normaliseAnswers(questionnaire),
+      z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+    )
+    .transform((given, ctx) => {
+      const stepOf = new Map(
+        visibleSteps(given, questionnaire).flatMap((step) =>
+          step.questions.map((question) => [question.questionId, step.index] as const),
+        ),
+      );
+      const inScope = (questionId: string) => (stepOf.get(questionId) ?? 0) <= throughStep;
+      const result = validateAnswers(given, questionnaire);
+      if (result.success) return result.answers as Record<string, string | string[]>;
+      const problems = result.problems.filter(
+        (problem) => problem.questionId === undefined || inScope(problem.questionId),
+      );
+      for (const problem of problems) {
+        ctx.addIssue({
+          code: "custom",
+          path: problem.questionId ? [problem.questionId] : [],
+          message: problem.message,
+        });
+      }
+      return problems.length > 0 ? z.NEVER : keepShown(given, stepOf);
+    });
+  return z.object({ answers });
+}
+
+/** The answers to shown questions (used when only later, out-of-scope steps are incomplete). */
+function keepShown(given: Answers, stepOf: ReadonlyMap<string, number>): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [questionId, value] of Object.entries(given)) {
+    if (value !== undefined && stepOf.has(questionId))
+      kept[questionId] = typeof value === "string" ? value : [...value];
+  }
+  return kept;
+}
+
+/** The whole questionnaire, every step, against the default questionnaire. */
+export const questionnaireAnswersSchema = createQuestionnaireAnswersSchema();
+
+export type QuestionnaireAnswersInput = z.input<typeof questionnaireAnswersSchema>;
+export type QuestionnaireAnswersSubmission = z.output<typeof questionnaireAnswersSchema>;
