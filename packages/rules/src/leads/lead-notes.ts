@@ -1,0 +1,103 @@
+import type { LeadDestination } from "./destination.schema";
+import type { Lead, LeadVehicle, SellVehicle, VehicleInterest } from "./lead.schema";
+import { appointmentStatus } from "./status";
+import { cleanText, formatMoney, singleLine, vehicleTitle } from "./text-format";
+
+/** What the shopper wrote: the form's message, then the user record's comments. */
+export function customerMessage(lead: Lead): string[] {
+  return [lead.text, lead.user.comments].map((v) => cleanText(v ?? "").trim()).filter(Boolean);
+}
+
+/** Lines about the appointment, the credit application and the staff member, for people reading the lead. */
+export function contextLines(lead: Lead): string[] {
+  const lines: string[] = [];
+  const { appointment } = lead;
+  if (appointment) {
+    const end = appointment.end_datetime ? ` to ${singleLine(appointment.end_datetime)}` : "";
+    lines.push(
+      `Appointment (${appointmentStatus(appointment)}): ${singleLine(appointment.start_datetime)}${end}` +
+        (isBlank(appointment.appointment_id) ? "" : `, appointment id ${singleLine(appointment.appointment_id)}`),
+    );
+    if (!isBlank(appointment.notes_general)) lines.push(`Appointment notes: ${singleLine(appointment.notes_general)}`);
+    for (const line of appointment.repair_order_lines ?? []) {
+      const code = isBlank(line.op_code) ? "" : `${singleLine(line.op_code)} `;
+      const notes = isBlank(line.notes_narrative) ? "" : `: ${singleLine(line.notes_narrative)}`;
+      lines.push(`Repair: ${code}${singleLine(line.name)}${notes}`);
+    }
+  }
+  if (lead.creditApplication)
+    lines.push(`Full credit application on file, reference ${singleLine(lead.creditApplication.id)}`);
+  if (lead.kind === "STAFF_MEMBER" && lead.staffMember)
+    lines.push(`Message for ${singleLine(lead.staffMember.fullName) || singleLine(lead.staffMember.email)}`);
+  return lines;
+}
+
+/** Lines about a listed vehicle that the ADF has no element for. */
+export function vehicleLines(vehicle: LeadVehicle): string[] {
+  const lines: string[] = [];
+  if (vehicle.condition === "certified") lines.push("Certified pre-owned");
+  if (!isBlank(vehicle.fuelType)) lines.push(`Fuel: ${singleLine(vehicle.fuelType)}`);
+  if (vehicle.finance) {
+    const kind =
+      vehicle.finance.amountType === "downpayment" ? "down payment" : (vehicle.finance.amountType ?? "total");
+    lines.push(`Pays by ${vehicle.finance.method}, ${kind} ${formatMoney(vehicle.finance.amount)}`);
+  }
+  if (!isBlank(vehicle.url)) lines.push(`Listing: ${singleLine(vehicle.url)}`);
+  return lines;
+}
+
+/** A vehicle the lead is about, with the ADF interest and status it gets. */
+export type LeadVehicleEntry =
+  | {
+      readonly role: "interest";
+      readonly vehicle: LeadVehicle;
+      readonly interest: VehicleInterest;
+      status: "new" | "used";
+    }
+  | { readonly role: "sell"; readonly vehicle: SellVehicle; readonly interest: "sell" | "trade-in"; status: "used" };
+
+/**
+ * The vehicles of a lead and their interest (ADR 041). A vehicle's own interest wins; otherwise a test drive form
+ * gives test-drive, a sell-or-trade form without a separate vehicle to sell gives sell, lease financing gives lease,
+ * and everything else buy. A vehicle to sell is sell on its own and trade-in next to a vehicle of interest; it is
+ * always used.
+ */
+export function leadVehicles(lead: Lead): LeadVehicleEntry[] {
+  const entries: LeadVehicleEntry[] = [];
+  const { vehicle, sellVehicle } = lead;
+  if (vehicle) {
+    const interest: VehicleInterest =
+      vehicle.interest ??
+      (lead.kind === "SCHEDULE_TEST_DRIVE"
+        ? "test-drive"
+        : lead.kind === "SELL_OR_TRADE" && !sellVehicle
+          ? "sell"
+          : vehicle.finance?.method === "lease"
+            ? "lease"
+            : "buy");
+    entries.push({ role: "interest", vehicle, interest, status: vehicle.condition === "new" ? "new" : "used" });
+  }
+  if (sellVehicle)
+    entries.push({ role: "sell", vehicle: sellVehicle, interest: vehicle ? "trade-in" : "sell", status: "used" });
+  return entries;
+}
+
+/** A heading for a vehicle in comments and text leads. */
+export function vehicleHeading(entry: LeadVehicleEntry): string {
+  const what =
+    entry.role === "sell" ? (entry.interest === "trade-in" ? "Trade-in" : "Vehicle to sell") : "Vehicle of interest";
+  return `${what}: ${vehicleTitle(entry.vehicle)}`;
+}
+
+/** The ad parameters a destination lets through, in the destination's order, each with a value. */
+export function allowedAdParams(lead: Pick<Lead, "adParams">, destination: LeadDestination): [string, string][] {
+  const params = lead.adParams ?? {};
+  return destination.adParams
+    .filter((key) => Object.hasOwn(params, key))
+    .map((key): [string, string] => [key, singleLine(params[key])])
+    .filter(([, value]) => value !== "");
+}
+
+function isBlank(value: string | number | null | undefined): boolean {
+  return value === null || value === undefined || String(value).trim() === "";
+}
