@@ -1,0 +1,37 @@
+// Builds the site when the build is missing or older than any source it is made from. Used by `npm start` and by
+// the test projects that run the built server, so neither ever serves stale code.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+export const serverBuild = join(appDir, "build/server/index.js");
+
+const sourceDirs = ["app", "server", "public", "drizzle", "../rules/src", "../rules/rules", "../forms/src", "../../fixtures"];
+const sourceFiles = ["vite.config.ts", "react-router.config.ts", "package.json"];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    latest = Math.max(latest, newest(join(path, entry.name)));
+  }
+  return latest;
+}
+
+export function buildIsStale() {
+  if (!existsSync(serverBuild)) return true;
+  const builtAt = statSync(serverBuild).mtimeMs;
+  return [...sourceDirs, ...sourceFiles].some((p) => newest(join(appDir, p)) > builtAt);
+}
+
+export function ensureBuild({ quiet = false } = {}) {
+  if (!buildIsStale()) return false;
+  if (!quiet) console.log("Building the site…");
+  execFileSync("npx", ["react-router", "build"], { cwd: appDir, stdio: quiet ? "ignore" : "inherit" });
+  return true;
+}
