@@ -1,1 +1,57 @@
-export {};
+/**
+ * Test drive (spec sections 3, 4, 8): slots from a dealer's working hours in the dealer's time zone, the
+ * pick-day → pick-time → confirm → scheduled dialog, the two-step private-inventory unlock, and the dialogs' words.
+ */
+
+export {
+  type InventoryUnlockContext,
+  type InventoryUnlockEvent,
+  type InventoryUnlockInput,
+  type InventoryUnlockMachine,
+  inventoryUnlockInputSchema,
+  inventoryUnlockMachine,
+  type UnlockInventoryInput,
+} from "./inventory-unlock.machine";
+export {
+  persistedInventoryUnlockSchema,
+  persistedTestDriveSchema,
+  resumeInventoryUnlock,
+  resumeTestDrive,
+} from "./persistence";
+export {
+  type DaySlots,
+  isTimeZone,
+  slotDayLabel,
+  slotTimeLabel,
+  type TestDriveSlotsOptions,
+  testDriveSlots,
+  testDriveSlotsOptionsSchema,
+} from "./slots";
+export {
+  type BookTestDriveInput,
+  type TestDriveContext,
+  type TestDriveEvent,
+  type TestDriveInput,
+  type TestDriveMachine,
+  type TestDriveOutput,
+  testDriveInputSchema,
+  testDriveMachine,
+} from "./test-drive.machine";
+export { defaultTestDriveRules, type TestDriveRules, testDriveRulesSchema } from "./test-drive.schema";
+export {
+  SAVE_DETAILS_ERROR,
+  TEST_DRIVE_BOOKING_FAILED_TOAST,
+  TEST_DRIVE_DETAILS_MISSING_TOAST,
+  TEST_DRIVE_SCHEDULED_TOAST,
+  TEST_DRIVE_TEXTS,
+  TOAST_LIFE_MS,
+  type Toast,
+} from "./texts";
+export {
+  WEEKDAYS,
+  type Weekday,
+  type WorkingDay,
+  type WorkingHours,
+  workingDaySchema,
+  workingHoursSchema,
+} from "./working-hours.schema";

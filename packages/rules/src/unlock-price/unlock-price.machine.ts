@@ -1,0 +1,279 @@
+import { assign, fromPromise, setup } from "xstate";
+import { z } from "zod";
+import {
+  clampToSlider,
+  defaultCashDown,
+  defaultFinancingRules,
+  estimatePayment,
+  type FinancingRules,
+  type PaymentEstimate,
+  paymentInputSchema,
+} from "../financing";
+import { isValidProfile, type VisitorProfile } from "../profile";
+import { type ContactDraft, draftOf, invalidProfileFields, type ProfileField } from "./contact-draft";
+
+/** The spec's message when saving the visitor's details fails. */
+export const SAVE_PROFILE_ERROR = "There was an error saving your information.";
+
+/** The three ways on once the price is unlocked (spec section 4), in the order the spec lists them. */
+export const UNLOCK_PRICE_CHOICES = [
+  { id: "keep-browsing", label: "Keep browsing" },
+  { id: "get-pre-approved", label: "Get pre-approved" },
+  { id: "value-my-trade", label: "Value my trade" },
+] as const;
+export type UnlockPriceChoice = (typeof UNLOCK_PRICE_CHOICES)[number]["id"];
+
+/** The six steps, in order; `tradeEquity` is shown only to a shopper who is trading in. */
+export const UNLOCK_PRICE_STEPS = ["downPayment", "tradeIn", "tradeEquity", "creditScore", "contact", "done"] as const;
+export type UnlockPriceStep = (typeof UNLOCK_PRICE_STEPS)[number];
+
+/** What the app knows when the stepper opens: the vehicle, and the visitor's saved profile if any. */
+export const unlockPriceInputSchema = z.object({
+  price: paymentInputSchema.shape.price,
+  vehicleYear: paymentInputSchema.shape.vehicleYear,
+  /** A saved profile prefills the contact step; partial profiles prefill what they have. */
+  profile: z
+    .object({
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      email: z.string().optional(),
+      phone: z.string().optional(),
+    })
+    .nullish(),
+  /** The finance term of the estimate; the rules' quote term (72 months) when absent. */
+  termMonths: z.number().finite().optional(),
+});
+export type UnlockPriceInput = z.input<typeof unlockPriceInputSchema>;
+
+export type ContactError =
+  | { reason: "invalid"; fields: ProfileField[] }
+  | { reason: "save-failed"; message: typeof SAVE_PROFILE_ERROR };
+
+/** The shopper's answers, each a value its slider can show. */
+export interface UnlockPriceSelections {
+  cashDown: number;
+  trading: boolean;
+  tradeEquity: number;
+  creditScore: number;
+  termMonths: number;
+}
+
+export interface UnlockPriceContext extends UnlockPriceSelections {
+  price: number;
+  vehicleYear: number;
+  contact: ContactDraft;
+  contactError: ContactError | null;
+  /** Set only once `saveProfile` succeeded with a valid profile. */
+  savedProfile: VisitorProfile | null;
+  /** The personalized estimate; set only in `done`. */
+  estimate: PaymentEstimate | null;
+}
+
+export type UnlockPriceEvent =
+  | { type: "SET_CASH_DOWN"; amount: number }
+  | { type: "SET_TRADING"; trading: boolean }
+  | { type: "SET_TRADE_EQUITY"; amount: number }
+  | { type: "SET_CREDIT_SCORE"; score: number }
+  | { type: "SUBMIT_CONTACT"; profile: Partial<VisitorProfile> }
+  | { type: "NEXT" }
+  | { type: "BACK" };
+
+/** What the app's `saveProfile` actor receives: the valid profile plus what the shopper chose, for the lead. */
+export interface SaveProfileInput {
+  profile: VisitorProfile;
+  vehicle: { price: number; year: number };
+  selections: UnlockPriceSelections;
+  estimate: PaymentEstimate;
+}
+
+/** What the stepper ends with. */
+export interface UnlockPriceOutput {
+  profile: VisitorProfile;
+  estimate: PaymentEstimate;
+  choices: typeof UNLOCK_PRICE_CHOICES;
+}
+
+function selectionsOf(context: UnlockPriceContext): UnlockPriceSelections {
+  const { cashDown, trading, tradeEquity, creditScore, termMonths } = context;
+  return { cashDown, trading, tradeEquity, creditScore, termMonths };
+}
+
+/** Form posts arrive as numbers the app parsed; anything that is not one is ignored rather than guessed at. */
+const isNumber = (value: unknown): value is number => typeof value === "number" && !Number.isNaN(value);
+
+/**
+ * The unlock-price stepper for a set of financing rules: downPayment → tradeIn → tradeEquity (only when trading) →
+ * creditScore → contact → done. Every amount is clamped to its slider. The contact step invokes `saveProfile`,
+ * which the app provides (`machine.provide({ actors: { saveProfile } })`); the built-in one always fails, so an
+ * unprovided machine can never unlock a price. Context is plain JSON, so `getPersistedSnapshot()` can be stored
+ * between form posts and resumed with `createActor(machine, { snapshot })`.
+ */
+export function createUnlockPriceMachine(rules: FinancingRules = defaultFinancingRules) {
+  const { cashDown, tradeEquity, creditScore, financeTerm } = rules.sliders;
+
+  const estimateOf = (context: UnlockPriceContext): PaymentEstimate =>
+    estimatePayment(
+      {
+        price: context.price,
+        cashDown: context.cashDown,
+        tradeEquity: context.trading ? context.tradeEquity : 0,
+        creditScore: context.creditScore,
+        termMonths: context.termMonths,
+        vehicleYear: context.vehicleYear,
+      },
+      rules,
+    );
+
+  return setup({
+    types: {
+      context: {} as UnlockPriceContext,
+      events: {} as UnlockPriceEvent,
+      input: {} as UnlockPriceInput,
+      output: {} as UnlockPriceOutput,
+    },
+    actors: {
+      saveProfile: fromPromise<void, SaveProfileInput>(async () => {
+        throw new Error("saveProfile is provided by the app: unlockPriceMachine.provide({ actors: { saveProfile } })");
+      }),
+    },
+    guards: {
+      isTrading: ({ context }) => context.trading,
+      submittedProfileIsValid: ({ event }) => event.type === "SUBMIT_CONTACT" && isValidProfile(event.profile),
+      draftIsValid: ({ context }) => isValidProfile(context.contact),
+      hasCashDown: ({ event }) => event.type === "SET_CASH_DOWN" && isNumber(event.amount),
+      hasTradeEquity: ({ event }) => event.type === "SET_TRADE_EQUITY" && isNumber(event.amount),
+      hasCreditScore: ({ event }) => event.type === "SET_CREDIT_SCORE" && isNumber(event.score),
+      hasTrading: ({ event }) => event.type === "SET_TRADING" && typeof event.trading === "boolean",
+    },
+    actions: {
+      setCashDown: assign({
+        cashDown: ({ event, context }) =>
+          event.type === "SET_CASH_DOWN" ? clampToSlider(event.amount, cashDown) : context.cashDown,
+      }),
+      setTrading: assign({
+        trading: ({ event, context }) => (event.type === "SET_TRADING" ? event.trading : context.trading),
+      }),
+      setTradeEquity: assign({
+        tradeEquity: ({ event, context }) =>
+          event.type === "SET_TRADE_EQUITY" ? clampToSlider(event.amount, tradeEquity) : context.tradeEquity,
+      }),
+      setCreditScore: assign({
+        creditScore: ({ event, context }) =>
+          event.type === "SET_CREDIT_SCORE" ? clampToSlider(event.score, creditScore) : context.creditScore,
+      }),
+      takeSubmittedContact: assign({
+        contact: ({ event, context }) => (event.type === "SUBMIT_CONTACT" ? draftOf(event.profile) : context.contact),
+        contactError: null,
+      }),
+      flagInvalidContact: assign({
+        contactError: ({ context }): ContactError => ({
+          reason: "invalid",
+          fields: invalidProfileFields(context.contact),
+        }),
+      }),
+      clearContactError: assign({ contactError: null }),
+    },
+  }).createMachine({
+    id: "unlockPrice",
+    context: ({ input }) => {
+      const parsed = unlockPriceInputSchema.parse(input);
+      return {
+        price: parsed.price,
+        vehicleYear: parsed.vehicleYear,
+        termMonths: clampToSlider(parsed.termMonths ?? rules.quoteTerms.financeMonths, financeTerm),
+        cashDown: defaultCashDown(parsed.price, rules),
+        trading: false,
+        tradeEquity: tradeEquity.default,
+        creditScore: creditScore.default,
+        contact: draftOf(parsed.profile),
+        contactError: null,
+        savedProfile: null,
+        estimate: null,
+      };
+    },
+    initial: "downPayment",
+    states: {
+      downPayment: {
+        on: {
+          SET_CASH_DOWN: { guard: "hasCashDown", actions: "setCashDown" },
+          NEXT: "tradeIn",
+        },
+      },
+      tradeIn: {
+        on: {
+          SET_TRADING: { guard: "hasTrading", actions: "setTrading" },
+          NEXT: [{ guard: "isTrading", target: "tradeEquity" }, { target: "creditScore" }],
+          BACK: "downPayment",
+        },
+      },
+      tradeEquity: {
+        on: {
+          SET_TRADE_EQUITY: { guard: "hasTradeEquity", actions: "setTradeEquity" },
+          NEXT: "creditScore",
+          BACK: "tradeIn",
+        },
+      },
+      creditScore: {
+        on: {
+          SET_CREDIT_SCORE: { guard: "hasCreditScore", actions: "setCreditScore" },
+          NEXT: "contact",
+          BACK: [{ guard: "isTrading", target: "tradeEquity" }, { target: "tradeIn" }],
+        },
+      },
+      contact: {
+        initial: "editing",
+        states: {
+          editing: {
+            on: {
+              SUBMIT_CONTACT: [
+                { guard: "submittedProfileIsValid", target: "saving", actions: "takeSubmittedContact" },
+                { actions: ["takeSubmittedContact", "flagInvalidContact"] },
+              ],
+              // NEXT submits the draft as it stands: a saved profile that prefilled the form needs no retyping.
+              NEXT: [
+                { guard: "draftIsValid", target: "saving", actions: "clearContactError" },
+                { actions: "flagInvalidContact" },
+              ],
+              BACK: { target: "#unlockPrice.creditScore", actions: "clearContactError" },
+            },
+          },
+          saving: {
+            tags: ["busy"],
+            invoke: {
+              src: "saveProfile",
+              input: ({ context }): SaveProfileInput => ({
+                // The guards let only a valid draft in here.
+                profile: context.contact,
+                vehicle: { price: context.price, year: context.vehicleYear },
+                selections: selectionsOf(context),
+                estimate: estimateOf(context),
+              }),
+              onDone: {
+                target: "#unlockPrice.done",
+                actions: assign({
+                  savedProfile: ({ context }) => ({ ...context.contact }),
+                  estimate: ({ context }) => estimateOf(context),
+                }),
+              },
+              onError: {
+                target: "editing",
+                actions: assign({ contactError: { reason: "save-failed", message: SAVE_PROFILE_ERROR } }),
+              },
+            },
+          },
+        },
+      },
+      done: { type: "final", tags: ["priceUnlocked"] },
+    },
+    output: ({ context }) => ({
+      // `done` is entered only from a successful save, which sets both.
+      profile: context.savedProfile ?? context.contact,
+      estimate: context.estimate ?? estimateOf(context),
+      choices: UNLOCK_PRICE_CHOICES,
+    }),
+  });
+}
+
+/** The unlock-price stepper with the financing rules that ship in `rules/financing.json`. */
+export const unlockPriceMachine = /* @__PURE__ */ createUnlockPriceMachine();
+export type UnlockPriceMachine = typeof unlockPriceMachine;
