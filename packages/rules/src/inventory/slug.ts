@@ -1,0 +1,37 @@
+/** A canonical slug: lower-case ASCII letters and digits in runs joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+// Letters that Unicode decomposition leaves whole (no combining mark to strip), spelled the way English
+// dealer sites transliterate them, so "Škoda" and "Citroën" and "Straße" all get readable slugs.
+const LETTERS: Readonly<Record<string, string>> = {
+  ß: "ss",
+  æ: "ae",
+  œ: "oe",
+  ø: "o",
+  đ: "d",
+  ð: "d",
+  ł: "l",
+  þ: "th",
+  ı: "i",
+};
+
+/**
+ * The URL slug of a name: diacritics removed (`Citroën` → `citroen`), lower case, apostrophes dropped
+ * (`O'Neil` → `oneil`), every other run of punctuation or space a single hyphen, no hyphen at either end.
+ * Letters outside the Latin alphabet are dropped, so the result may be empty.
+ */
+export function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/['’‘`´ʼ]/g, "")
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/[ßæœøđðłþı]/g, (c) => LETTERS[c] ?? c)
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+/** True when `text` is already a canonical slug. */
+export function isSlug(text: string): boolean {
+  return SLUG_PATTERN.test(text);
+}
