@@ -1,0 +1,262 @@
+import { defaultInventoryRules, normalizeVin, slugify, vinCheckDigitOk } from "@showroom/rules/inventory";
+import { z } from "zod";
+import { parseCsv } from "./csv";
+
+/** A vehicle as the database stores it, whatever feed format it came from. */
+export interface FeedVehicle {
+  vin: string;
+  stockNumber: string;
+  condition: "new" | "used" | "certified";
+  year: number;
+  make: string;
+  makeSlug: string;
+  model: string;
+  modelSlug: string;
+  trim: string | null;
+  /** Body-style slug of the URL grammar (`suvs`, `sedans`, …). */
+  bodyStyle: string;
+  mileage: number;
+  /** What the shopper pays; null is "Call for Price". */
+  price: number | null;
+  /** The struck-through price of a sale. */
+  oldPrice: number | null;
+  exteriorColor: string | null;
+  interiorColor: string | null;
+  fuelType: string | null;
+  transmission: "A" | "M" | null;
+  priceDrop: boolean;
+  premiumUpgrades: boolean;
+  private: boolean;
+  details: { doors?: number; drivetrain?: string; engine?: string; features: string[]; dateAdded?: string };
+}
+
+export interface Rejection {
+  /** 1-based line of a CSV record, or 1-based position in a JSON array. */
+  line: number;
+  reason: string;
+}
+
+export interface ParsedFeed {
+  vehicles: FeedVehicle[];
+  rejected: Rejection[];
+}
+
+const bodyStyleBySlug = new Map(defaultInventoryRules.bodyStyles.map((b) => [b.slug, b.slug]));
+for (const b of defaultInventoryRules.bodyStyles) bodyStyleBySlug.set(slugify(b.name), b.slug);
+// Singular spellings feeds commonly use ("SUV", "Sedan", "Truck", "Van").
+for (const b of defaultInventoryRules.bodyStyles) bodyStyleBySlug.set(b.slug.replace(/s$/, ""), b.slug);
+bodyStyleBySlug.set("van", "minivans");
+bodyStyleBySlug.set("pickup", "trucks");
+
+const thisYear = new Date().getFullYear();
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().min(1).max(max));
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+const dollars = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.replace(/[$,\s]/g, ""))) : (v ?? undefined)),
+  z
+    .number("must be a number of dollars")
+    .int("must be whole dollars")
+    .positive("must be above zero")
+    .max(1_000_000)
+    .optional(),
+);
+const flag = z.preprocess(
+  (v) => (typeof v === "string" ? ["1", "true", "yes", "y"].includes(v.trim().toLowerCase()) : (v ?? false)),
+  z.boolean(),
+);
+
+/** One feed row in its loosest accepted form; `toFeedVehicle` turns it into a FeedVehicle. */
+const rowSchema = z.object({
+  vin: z
+    .string("VIN is missing")
+    .transform((v) => normalizeVin(v.trim()) ?? v.trim().toUpperCase())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "VIN must be 17 letters and digits without I, O or Q")
+        .refine(vinCheckDigitOk, "VIN fails the check digit"),
+    ),
+  stockNumber: text(20),
+  condition: z.preprocess(
+    (v) => {
+      const s = typeof v === "string" ? v.trim().toLowerCase() : v;
+      return s === "cpo" || s === "certified pre-owned" ? "certified" : s === "pre-owned" ? "used" : s;
+    },
+    z.enum(["new", "used", "certified"], "condition must be new, used or certified"),
+  ),
+  year: z.coerce
+    .number()
+    .int("year must be a whole number")
+    .min(1981)
+    .max(thisYear + 2),
+  make: text(40),
+  model: text(60),
+  trim: optionalText(60),
+  bodyStyle: z.preprocess(
+    (v) => (typeof v === "string" ? bodyStyleBySlug.get(slugify(v)) : undefined),
+    z.string("body style is not one the site offers"),
+  ),
+  mileage: z.preprocess(
+    (v) => (typeof v === "string" ? Number(v.replace(/[,\s]/g, "")) : v),
+    z.number("mileage must be a number").int().min(0).max(999_999),
+  ),
+  price: dollars,
+  salePrice: dollars,
+  exteriorColor: optionalText(40),
+  interiorColor: optionalText(40),
+  fuelType: optionalText(30),
+  transmission: z.preprocess((v) => {
+    if (typeof v !== "string" || v.trim() === "") return undefined;
+    const s = v.trim().toLowerCase();
+    return s.startsWith("a") || s === "cvt" ? "A" : s.startsWith("m") ? "M" : v;
+  }, z.enum(["A", "M"], "transmission must be automatic or manual").optional()),
+  doors: z.preprocess(blankToUndefined, z.coerce.number().int().min(2).max(5).optional()),
+  drivetrain: optionalText(10),
+  engine: optionalText(60),
+  features: z.preprocess(
+    (v) => (typeof v === "string" ? v.split("|") : (v ?? [])),
+    z.array(z.string().trim().min(1).max(60)).max(60),
+  ),
+  priceDrop: flag,
+  premiumUpgrades: flag,
+  private: flag,
+  dateAdded: z.preprocess(blankToUndefined, z.iso.date().optional()),
+});
+
+function toFeedVehicle(row: z.infer<typeof rowSchema>): FeedVehicle {
+  // A sale lists both prices: the shopper pays the lower, the higher is struck through.
+  const sale = row.salePrice !== undefined && row.price !== undefined && row.salePrice < row.price;
+  return {
+    vin: row.vin,
+    stockNumber: row.stockNumber,
+    condition: row.condition,
+    year: row.year,
+    make: row.make,
+    makeSlug: slugify(row.make),
+    model: row.model,
+    modelSlug: slugify(row.model),
+    trim: row.trim ?? null,
+    bodyStyle: row.bodyStyle,
+    mileage: row.mileage,
+    price: sale ? (row.salePrice ?? null) : (row.price ?? row.salePrice ?? null),
+    oldPrice: sale ? (row.price ?? null) : null,
+    exteriorColor: row.exteriorColor ?? null,
+    interiorColor: row.interiorColor ?? null,
+    fuelType: row.fuelType ?? null,
+    transmission: row.transmission ?? null,
+    priceDrop: row.priceDrop,
+    premiumUpgrades: row.premiumUpgrades,
+    private: row.private,
+    details: {
+      features: [...new Set(row.features)],
+      ...(row.doors !== undefined && { doors: row.doors }),
+      ...(row.drivetrain !== undefined && { drivetrain: row.drivetrain }),
+      ...(row.engine !== undefined && { engine: row.engine }),
+      ...(row.dateAdded !== undefined && { dateAdded: row.dateAdded }),
+    },
+  };
+}
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message)).join("; ");
+}
+
+/** Column names dealer systems use, normalized (lower case, letters and digits only), to our field names. */
+const COLUMN_ALIASES: Record<string, keyof z.input<typeof rowSchema>> = {
+  vin: "vin",
+  stock: "stockNumber",
+  stocknumber: "stockNumber",
+  stockno: "stockNumber",
+  year: "year",
+  modelyear: "year",
+  make: "make",
+  model: "model",
+  trim: "trim",
+  body: "bodyStyle",
+  bodystyle: "bodyStyle",
+  condition: "condition",
+  type: "condition",
+  newused: "condition",
+  mileage: "mileage",
+  miles: "mileage",
+  odometer: "mileage",
+  price: "price",
+  internetprice: "price",
+  saleprice: "salePrice",
+  exteriorcolor: "exteriorColor",
+  extcolor: "exteriorColor",
+  interiorcolor: "interiorColor",
+  intcolor: "interiorColor",
+  fuel: "fuelType",
+  fueltype: "fuelType",
+  transmission: "transmission",
+  doors: "doors",
+  drivetrain: "drivetrain",
+  engine: "engine",
+  features: "features",
+  options: "features",
+  pricedrop: "priceDrop",
+  premiumupgrades: "premiumUpgrades",
+  private: "private",
+  dateadded: "dateAdded",
+  dateinstock: "dateAdded",
+};
+
+function parseRows(rows: { line: number; record: Record<string, unknown> }[]): ParsedFeed {
+  const vehicles: FeedVehicle[] = [];
+  const rejected: Rejection[] = [];
+  const seen = new Map<string, number>();
+  for (const { line, record } of rows) {
+    const result = rowSchema.safeParse(record);
+    if (!result.success) {
+      rejected.push({ line, reason: describe(result.error) });
+      continue;
+    }
+    const earlier = seen.get(result.data.vin);
+    if (earlier !== undefined) {
+      rejected.push({ line, reason: `VIN ${result.data.vin} repeats line ${earlier}` });
+      continue;
+    }
+    seen.set(result.data.vin, line);
+    vehicles.push(toFeedVehicle(result.data));
+  }
+  return { vehicles, rejected };
+}
+
+/** Parses a CSV export (header row first). Unknown columns are ignored; a bad row is rejected with its line. */
+export function parseCsvFeed(text: string): ParsedFeed {
+  const [header, ...records] = parseCsv(text);
+  if (!header) return { vehicles: [], rejected: [] };
+  const keys = header.fields.map((name) => COLUMN_ALIASES[name.toLowerCase().replace(/[^a-z0-9]/g, "")]);
+  return parseRows(
+    records.map(({ line, fields }) => ({
+      line,
+      record: Object.fromEntries(keys.flatMap((key, i) => (key ? [[key, fields[i] ?? ""]] : []))),
+    })),
+  );
+}
+
+/**
+ * Parses a JSON feed: an array of vehicles in the fixture shape (`bodystyle`, `exteriorcolor`, `price` as a number,
+ * `{ salePrice, oldPrice }` or null) or with the CSV's column names.
+ */
+export function parseJsonFeed(json: unknown): ParsedFeed {
+  if (!Array.isArray(json)) return { vehicles: [], rejected: [{ line: 0, reason: "a JSON feed must be an array" }] };
+  return parseRows(
+    json.map((item, i) => {
+      const record: Record<string, unknown> = {};
+      if (item && typeof item === "object") {
+        for (const [name, value] of Object.entries(item)) {
+          const key = COLUMN_ALIASES[name.toLowerCase().replace(/[^a-z0-9]/g, "")];
+          if (key === "price" && value && typeof value === "object") {
+            const sale = value as { salePrice?: unknown; oldPrice?: unknown };
+            record.price = sale.oldPrice;
+            record.salePrice = sale.salePrice;
+          } else if (key) record[key] = value;
+        }
+      }
+      return { line: i + 1, record };
+    }),
+  );
+}

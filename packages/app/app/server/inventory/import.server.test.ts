@@ -1,0 +1,93 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../db/client.server";
+import { stores, vehicles } from "../db/schema.server";
+import { parseCsvFeed } from "./feed";
+import { importFeed } from "./import.server";
+
+// VINs with valid North-American check digits.
+const VINS = ["1HGCM82633A004352", "1M8GDM9AXKP042788", "5YJSA1E18HF000337", "1FTFW1ET9DFC10312"];
+const HEADER =
+  "VIN,Stock,Year,Make,Model,Trim,Body,Condition,Mileage,Price,SalePrice,ExteriorColor,Transmission,Features";
+const row = (vin: string, stock: string, price = "18995", sale = "") =>
+  `${vin},${stock},2019,Honda,Accord,EX-L,Sedan,Used,"41,200",${price},${sale},Blue,Automatic,Heated Seats|Sunroof`;
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({ url: "memory://", dataDir: "unused" });
+  await database.db.insert(stores).values({ id: "brentwood", name: "Brentwood", profile: {} });
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(vehicles);
+});
+
+describe("inventory import", () => {
+  it("adds new VINs, updates known ones and marks vehicles missing from a full feed sold, never deleting them", async () => {
+    const first = parseCsvFeed([HEADER, row(VINS[0], "A1"), row(VINS[1], "A2"), row(VINS[2], "A3")].join("\n"));
+    expect(await importFeed(database.db, "brentwood", first)).toMatchObject({
+      applied: true,
+      added: 3,
+      updated: 0,
+      sold: 0,
+    });
+
+    const second = parseCsvFeed([HEADER, row(VINS[0], "A1", "19995", "17995"), row(VINS[3], "A4")].join("\n"));
+    expect(await importFeed(database.db, "brentwood", second)).toMatchObject({
+      applied: true,
+      added: 1,
+      updated: 1,
+      sold: 2,
+    });
+
+    const all = await database.db.select().from(vehicles);
+    expect(all).toHaveLength(4);
+    const sale = all.find((v) => v.vin === VINS[0]);
+    expect(sale).toMatchObject({
+      price: 17995,
+      oldPrice: 19995,
+      status: "available",
+      bodyStyle: "sedans",
+      mileage: 41200,
+    });
+    expect(
+      all
+        .filter((v) => v.status === "sold")
+        .map((v) => v.vin)
+        .sort(),
+    ).toEqual([VINS[1], VINS[2]].sort());
+  });
+
+  it("rejects bad rows with their line and reason while the good rows still land", async () => {
+    const feed = parseCsvFeed(
+      [HEADER, row(VINS[0], "A1"), row("1HGCM82633A004353", "A2"), row(VINS[1], "A3"), row(VINS[2], "A4", "free")].join(
+        "\n",
+      ),
+    );
+    expect(feed.rejected).toEqual([
+      { line: 3, reason: expect.stringContaining("check digit") },
+      { line: 5, reason: expect.stringContaining("price") },
+    ]);
+    const summary = await importFeed(database.db, "brentwood", feed);
+    expect(summary).toMatchObject({ applied: true, added: 2 });
+  });
+
+  it("an empty feed or one with more than half its rows rejected changes nothing", async () => {
+    await importFeed(database.db, "brentwood", parseCsvFeed([HEADER, row(VINS[0], "A1")].join("\n")));
+    expect(await importFeed(database.db, "brentwood", parseCsvFeed(HEADER))).toMatchObject({ applied: false });
+    const mostlyBad = parseCsvFeed(
+      [HEADER, row(VINS[1], "B1"), row("BADVIN", "B2"), row("1HGCM82633A00435X", "B3")].join("\n"),
+    );
+    const summary = await importFeed(database.db, "brentwood", mostlyBad);
+    expect(summary.applied).toBe(false);
+    expect(summary.reason).toMatch(/more than half/);
+    const [only] = await database.db.select().from(vehicles).where(eq(vehicles.vin, VINS[0]));
+    expect(only?.status).toBe("available");
+    expect(await database.db.select().from(vehicles)).toHaveLength(1);
+  });
+
+  it("a feed for an unknown store changes nothing", async () => {
+    const summary = await importFeed(database.db, "nowhere", parseCsvFeed([HEADER, row(VINS[0], "A1")].join("\n")));
+    expect(summary).toMatchObject({ applied: false, reason: "there is no store nowhere" });
+  });
+});

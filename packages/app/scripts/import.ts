@@ -1,0 +1,53 @@
+// npm run import -w packages/app -- <feed.csv|feed.json> --store <id> [--partial]
+// Imports a dealer's inventory feed into the store: upsert by VIN; vehicles a full feed no longer lists are marked
+// sold. Prints added / updated / sold / rejected and exits non-zero when the feed changed nothing.
+import { readFileSync } from "node:fs";
+import { extname, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { loadConfig } from "../app/server/config.server";
+import { openDatabase } from "../app/server/db/client.server";
+import { parseCsvFeed, parseJsonFeed } from "../app/server/inventory/feed";
+import { importFeed } from "../app/server/inventory/import.server";
+
+const usage = "usage: npm run import -w packages/app -- <feed.csv|feed.json> --store <id> [--partial]";
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { store: { type: "string" }, partial: { type: "boolean", default: false } },
+  });
+  const [file] = positionals;
+  if (!file || !values.store) {
+    console.error(usage);
+    return 2;
+  }
+  // npm runs workspace scripts in the package folder; a relative path means the caller's folder.
+  const path = resolve(process.env.INIT_CWD ?? process.cwd(), file);
+  const text = readFileSync(path, "utf8");
+  const feed = extname(path).toLowerCase() === ".json" ? parseJsonFeed(JSON.parse(text)) : parseCsvFeed(text);
+
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const summary = await importFeed(database.db, values.store, feed, { full: !values.partial });
+    for (const { line, reason } of summary.rejected) console.log(`rejected line ${line}: ${reason}`);
+    if (!summary.applied) {
+      console.error(`Nothing changed: ${summary.reason}.`);
+      return 1;
+    }
+    console.log(
+      `added ${summary.added} / updated ${summary.updated} / sold ${summary.sold} / rejected ${summary.rejected.length}`,
+    );
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
