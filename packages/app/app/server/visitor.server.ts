@@ -3,7 +3,7 @@ import { createCookie } from "react-router";
 import { z } from "zod";
 
 const THIRTY_DAYS = 30 * 24 * 60 * 60;
-const FOUR_HUNDRED_DAYS = 400 * 24 * 60 * 60;
+const ONE_YEAR = 365 * 24 * 60 * 60;
 
 export interface VisitorCookies {
   /** Reads the visitor id from a signed cookie, or makes a new one; `setCookie` is set when the browser needs it. */
@@ -26,7 +26,7 @@ export function visitorCookies(secret: string): VisitorCookies {
     secure: true,
     sameSite: "lax",
     path: "/",
-    maxAge: FOUR_HUNDRED_DAYS,
+    maxAge: ONE_YEAR,
   });
   const storeCookie = createCookie("userSelectedStore", {
     secure: true,
