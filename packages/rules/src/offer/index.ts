@@ -1,1 +1,46 @@
-export {};
+/**
+ * The sell/trade offer engine (spec sections 3, 4 and 9), server-side: outcome triggers, deductions and offer
+ * settings are JSON rule files run by json-rules-engine. Import `@showroom/rules/questionnaire` in the browser.
+ */
+export type {
+  CashNowOffer,
+  MoreCashLaterOffer,
+  OfferCost,
+  OfferDeduction,
+  OfferResult,
+  WithheldReason,
+} from "./evaluate-offer";
+export { evaluateOffer } from "./evaluate-offer";
+export type {
+  OfferBook,
+  OfferBookEntry,
+  OfferInput,
+  OfferInputProblem,
+  OfferValuation,
+  OfferVehicle,
+  ParsedOfferInput,
+} from "./input.schema";
+export {
+  OfferInputError,
+  offerBookSchema,
+  offerInputSchema,
+  offerValuationSchema,
+  offerVehicleSchema,
+  parseOfferInput,
+} from "./input.schema";
+export type { OfferRulePart, OfferRules, OfferRulesJson } from "./offer-rules";
+export { crossCheckOfferRules, defaultOfferRules, OFFER_RULE_FILES, parseOfferRules } from "./offer-rules";
+export type { OfferKind, OfferOutcomes, OutcomeRule } from "./outcomes.schema";
+export { OFFER_KINDS, offerOutcomesSchema } from "./outcomes.schema";
+export type { OfferReason, RuleReason } from "./reasons";
+export { OFFER_REASONS, RULE_REASONS } from "./reasons";
+export type {
+  BaseRule,
+  CashNowSettings,
+  CostRule,
+  MoreCashLaterSettings,
+  OfferSettings,
+  PriceRule,
+  ValuationKey,
+} from "./settings.schema";
+export { offerSettingsSchema, VALUATION_KEYS } from "./settings.schema";

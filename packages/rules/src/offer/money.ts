@@ -1,0 +1,47 @@
+/**
+ * Exact money arithmetic. Rule files hold dollars with at most two decimals and percents with at most four, so
+ * every deduction and cost is a whole number of 10⁻⁸ dollars; adding them as bigints keeps `floor(base − …)` exact,
+ * where float sums could land a cent below a whole dollar and floor it away.
+ */
+export type Units = bigint;
+
+const UNITS_PER_DOLLAR = 100_000_000n;
+const PERCENT_SCALE = 10_000n;
+
+/** `digits`-decimal fixed point of a finite number written with at most that many decimals. */
+function fixed(value: number, digits: number): bigint {
+  const text = Math.abs(value).toFixed(digits);
+  const scaled = BigInt(text.replace(".", ""));
+  return value < 0 ? -scaled : scaled;
+}
+
+/** Dollars (cents at most) to units. */
+export function dollars(value: number): Units {
+  return fixed(value, 2) * (UNITS_PER_DOLLAR / 100n);
+}
+
+/** `percent` % of `base`, exactly (percent with at most four decimals; base from {@link dollars}). */
+export function percentOf(base: Units, percent: number): Units {
+  return (base * fixed(percent, 4)) / (100n * PERCENT_SCALE);
+}
+
+/** Units to dollars as a number (exact to the cent for results of {@link dollars}; nearest float otherwise). */
+export function toDollars(units: Units): number {
+  return Number(units) / Number(UNITS_PER_DOLLAR);
+}
+
+/** Whole dollars, rounded down (toward −∞). */
+export function floorDollars(units: Units): number {
+  const whole = units / UNITS_PER_DOLLAR;
+  return Number(units < 0n && whole * UNITS_PER_DOLLAR !== units ? whole - 1n : whole);
+}
+
+export function sum(values: Iterable<Units>): Units {
+  let total = 0n;
+  for (const v of values) total += v;
+  return total;
+}
+
+export function max(a: Units, b: Units): Units {
+  return a > b ? a : b;
+}
