@@ -8,6 +8,7 @@ import { type AppServices, requestContext, servicesContext } from "../app/contex
 import { type Config, loadConfig } from "../app/server/config.server";
 import { type Database, openDatabase } from "../app/server/db/client.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
+import { seedIfEmpty } from "../app/server/seed.server";
 import { bodyLimit, nonceMiddleware, sameOriginOnly, securityHeaders } from "./security";
 
 /** Hashed build assets never change under one name: cache them for the spec's 100 days, immutably. */
@@ -69,6 +70,12 @@ export interface Running {
 export async function start(env: Record<string, string | undefined> = process.env): Promise<Running> {
   const config = loadConfig(env);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await seedIfEmpty(database.db, (line) => console.log(line));
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const services: AppServices = { config, db: database.db, nudgeRelay: () => {} };
   const app = createServerApp(services);
   const sweeper = setInterval(() => void sweep(database.db).catch(() => {}), 10 * 60_000);
