@@ -11,7 +11,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-console.log(`Showroom is serving ${running.url} (${running.database.kind} database)`);
+console.log(`Showroom is serving ${running.url} (${running.database.kind} database; lead mail: ${running.mail})`);
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
     running.close().then(

@@ -7,6 +7,7 @@ import { RouterContextProvider } from "react-router";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { type Config, loadConfig } from "../app/server/config.server";
 import { type Database, openDatabase } from "../app/server/db/client.server";
+import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import { seedIfEmpty } from "../app/server/seed.server";
 import { bodyLimit, nonceMiddleware, sameOriginOnly, securityHeaders } from "./security";
@@ -61,6 +62,8 @@ export function createServerApp(services: AppServices) {
 
 export interface Running {
   url: string;
+  /** How lead emails leave: SMTP or .eml files in the data directory. */
+  mail: string;
   config: Config;
   database: Database;
   close(): Promise<void>;
@@ -76,14 +79,24 @@ export async function start(env: Record<string, string | undefined> = process.en
     await database.close();
     throw error;
   }
-  const services: AppServices = { config, db: database.db, nudgeRelay: () => {} };
+  const leadMail = startLeadMail(config, database);
+  const services: AppServices = { config, db: database.db, nudgeRelay: leadMail.nudge };
   const app = createServerApp(services);
   const sweeper = setInterval(() => void sweep(database.db).catch(() => {}), 10 * 60_000);
   sweeper.unref();
 
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-  });
+  let server: Server;
+  try {
+    server = await new Promise((resolve, reject) => {
+      const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+      s.once("error", reject);
+    });
+  } catch (error) {
+    clearInterval(sweeper);
+    await leadMail.stop();
+    await database.close();
+    throw error;
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
@@ -94,9 +107,11 @@ export async function start(env: Record<string, string | undefined> = process.en
       clearInterval(sweeper);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      // Sends in flight finish (or are left to their lease) before the database they report to closes.
+      await leadMail.stop();
       await database.close();
     })();
     return closing;
   };
-  return { url, config, database, close };
+  return { url, mail: leadMail.description, config, database, close };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -70,6 +71,16 @@ export const vehicles = pgTable(
     index("vehicles_price_idx").on(t.price),
   ],
 );
+
+/**
+ * One row that a trigger on `vehicles` rewrites with the writing transaction's id after every statement that
+ * touches the table (migration 0001): the search keeps the inventory in memory and reloads it when this changes
+ * (docs/decisions/130). Transaction ids only grow, so a value never comes back, even after a truncate.
+ */
+export const inventoryVersion = pgTable("inventory_version", {
+  id: integer("id").primaryKey(),
+  version: bigint("version", { mode: "bigint" }).notNull(),
+});
 
 /**
  * A browser, keyed by the signed `uniqueUserId` cookie. The profile lives here, not in cookies, so personal data is

@@ -6,7 +6,7 @@ import { parseCsvFeed } from "./feed";
 import { importFeed } from "./import.server";
 
 // VINs with valid North-American check digits.
-const VINS = ["1HGCM82633A004352", "1M8GDM9AXKP042788", "5YJSA1E18HF000337", "1FTFW1ET9DFC10312"];
+const [V0, V1, V2, V3] = ["1HGCM82633A004352", "1M8GDM9AXKP042788", "5YJSA1E18HF000337", "1FTFW1ET9DFC10312"] as const;
 const HEADER =
   "VIN,Stock,Year,Make,Model,Trim,Body,Condition,Mileage,Price,SalePrice,ExteriorColor,Transmission,Features";
 const row = (vin: string, stock: string, price = "18995", sale = "") =>
@@ -24,7 +24,7 @@ beforeEach(async () => {
 
 describe("inventory import", () => {
   it("adds new VINs, updates known ones and marks vehicles missing from a full feed sold, never deleting them", async () => {
-    const first = parseCsvFeed([HEADER, row(VINS[0], "A1"), row(VINS[1], "A2"), row(VINS[2], "A3")].join("\n"));
+    const first = parseCsvFeed([HEADER, row(V0, "A1"), row(V1, "A2"), row(V2, "A3")].join("\n"));
     expect(await importFeed(database.db, "brentwood", first)).toMatchObject({
       applied: true,
       added: 3,
@@ -32,7 +32,7 @@ describe("inventory import", () => {
       sold: 0,
     });
 
-    const second = parseCsvFeed([HEADER, row(VINS[0], "A1", "19995", "17995"), row(VINS[3], "A4")].join("\n"));
+    const second = parseCsvFeed([HEADER, row(V0, "A1", "19995", "17995"), row(V3, "A4")].join("\n"));
     expect(await importFeed(database.db, "brentwood", second)).toMatchObject({
       applied: true,
       added: 1,
@@ -42,7 +42,7 @@ describe("inventory import", () => {
 
     const all = await database.db.select().from(vehicles);
     expect(all).toHaveLength(4);
-    const sale = all.find((v) => v.vin === VINS[0]);
+    const sale = all.find((v) => v.vin === V0);
     expect(sale).toMatchObject({
       price: 17995,
       oldPrice: 19995,
@@ -55,14 +55,12 @@ describe("inventory import", () => {
         .filter((v) => v.status === "sold")
         .map((v) => v.vin)
         .sort(),
-    ).toEqual([VINS[1], VINS[2]].sort());
+    ).toEqual([V1, V2].sort());
   });
 
   it("rejects bad rows with their line and reason while the good rows still land", async () => {
     const feed = parseCsvFeed(
-      [HEADER, row(VINS[0], "A1"), row("1HGCM82633A004353", "A2"), row(VINS[1], "A3"), row(VINS[2], "A4", "free")].join(
-        "\n",
-      ),
+      [HEADER, row(V0, "A1"), row("1HGCM82633A004353", "A2"), row(V1, "A3"), row(V2, "A4", "free")].join("\n"),
     );
     expect(feed.rejected).toEqual([
       { line: 3, reason: expect.stringContaining("check digit") },
@@ -73,21 +71,21 @@ describe("inventory import", () => {
   });
 
   it("an empty feed or one with more than half its rows rejected changes nothing", async () => {
-    await importFeed(database.db, "brentwood", parseCsvFeed([HEADER, row(VINS[0], "A1")].join("\n")));
+    await importFeed(database.db, "brentwood", parseCsvFeed([HEADER, row(V0, "A1")].join("\n")));
     expect(await importFeed(database.db, "brentwood", parseCsvFeed(HEADER))).toMatchObject({ applied: false });
     const mostlyBad = parseCsvFeed(
-      [HEADER, row(VINS[1], "B1"), row("BADVIN", "B2"), row("1HGCM82633A00435X", "B3")].join("\n"),
+      [HEADER, row(V1, "B1"), row("BADVIN", "B2"), row("1HGCM82633A00435X", "B3")].join("\n"),
     );
     const summary = await importFeed(database.db, "brentwood", mostlyBad);
     expect(summary.applied).toBe(false);
     expect(summary.reason).toMatch(/more than half/);
-    const [only] = await database.db.select().from(vehicles).where(eq(vehicles.vin, VINS[0]));
+    const [only] = await database.db.select().from(vehicles).where(eq(vehicles.vin, V0));
     expect(only?.status).toBe("available");
     expect(await database.db.select().from(vehicles)).toHaveLength(1);
   });
 
   it("a feed for an unknown store changes nothing", async () => {
-    const summary = await importFeed(database.db, "nowhere", parseCsvFeed([HEADER, row(VINS[0], "A1")].join("\n")));
+    const summary = await importFeed(database.db, "nowhere", parseCsvFeed([HEADER, row(V0, "A1")].join("\n")));
     expect(summary).toMatchObject({ applied: false, reason: "there is no store nowhere" });
   });
 });

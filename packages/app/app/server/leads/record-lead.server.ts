@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { type Lead, type LeadStore, leadSchema, leadStatus } from "@showroom/rules/leads";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { leads, outbox, stores, visitors } from "../db/schema.server";
+import { leadMessageId } from "../mail/message-id";
+import { leadStoreFromProfile } from "./store-snapshot";
+
+/** What the form gave for the lead: everything but what recording decides (id, time, status) and, optionally, the store. */
+export type LeadContent = Omit<Lead, "id" | "createdAt" | "status" | "store"> & {
+  /** The store as the email should name it; read from the store's profile when absent. */
+  store?: LeadStore;
+};
+
+export interface RecordLeadInput {
+  /** The key the form carried (one per render): a second submit with it finds the first lead. */
+  idempotencyKey: string;
+  storeId: string;
+  /** The visitor the signed uniqueUserId cookie names; marked as a lead. */
+  visitorId?: string | null;
+  /** The adfLead cookie as the request carried it: absent makes the lead `new`, present `resend`. */
+  adfLeadCookie?: string | null;
+  lead: LeadContent;
+}
+
+export interface RecordLeadOptions {
+  /** The domain of our Message-IDs: `mailDomain(config.MAIL_FROM)`. */
+  messageDomain: string;
+  now?: Date;
+}
+
+export interface RecordedLead {
+  /** The lead as stored and as the email will say it. */
+  lead: Lead;
+  /** False when the idempotency key had already made this lead: nothing was written. */
+  created: boolean;
+  /** Whether the answer should set the adfLead session cookie (the request had none). */
+  setAdfLeadCookie: boolean;
+  messageId: string;
+}
+
+/** The lead does not satisfy `leadSchema`; `issues` names each field in the schema's words. */
+export class LeadValidationError extends Error {
+  override name = "LeadValidationError";
+  constructor(readonly issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+    super(`The lead is invalid: ${issues.map((i) => `${i.path.join(".") || "lead"}: ${i.message}`).join("; ")}`);
+  }
+}
+
+export class UnknownStoreError extends Error {
+  override name = "UnknownStoreError";
+}
+
+/** Thrown inside the transaction to roll it back when the idempotency key is taken. */
+class DuplicateSubmit extends Error {}
+
+async function storeSnapshot(db: Db, input: RecordLeadInput): Promise<LeadStore> {
+  if (input.lead.store) return input.lead.store;
+  const [store] = await db.select({ profile: stores.profile }).from(stores).where(eq(stores.id, input.storeId));
+  if (!store) throw new UnknownStoreError(`There is no store ${input.storeId}`);
+  return leadStoreFromProfile(store.profile, input.storeId);
+}
+
+async function existing(db: Db, idempotencyKey: string): Promise<{ lead: Lead; messageId: string } | undefined> {
+  const [row] = await db
+    .select({ payload: leads.payload, messageId: outbox.messageId })
+    .from(leads)
+    .innerJoin(outbox, eq(outbox.leadId, leads.id))
+    .where(eq(leads.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row && { lead: row.payload as Lead, messageId: row.messageId };
+}
+
+/**
+ * Records a lead with the outbox row that will mail it, in ONE transaction, before the shopper is told it worked:
+ * either both rows (and the visitor's isLead mark) are written, or nothing is. A key already used returns the first
+ * lead and writes nothing; two identical submits racing each other meet at the unique index (ON CONFLICT DO NOTHING),
+ * and the loser rolls back and reads the winner's lead.
+ */
+export async function recordLead(db: Db, input: RecordLeadInput, options: RecordLeadOptions): Promise<RecordedLead> {
+  const { status, setAdfLeadCookie } = leadStatus({ adfLeadCookie: input.adfLeadCookie });
+  const found = await existing(db, input.idempotencyKey);
+  if (found) return { ...found, created: false, setAdfLeadCookie };
+
+  const id = randomUUID();
+  const now = options.now ?? new Date();
+  const { store: _given, ...content } = input.lead;
+  const parsed = leadSchema.safeParse({
+    ...content,
+    id,
+    createdAt: now.toISOString(),
+    status,
+    store: await storeSnapshot(db, input),
+  });
+  if (!parsed.success) throw new LeadValidationError(parsed.error.issues);
+  const lead = parsed.data;
+  const messageId = leadMessageId(id, options.messageDomain);
+
+  try {
+    await db.transaction(async (tx) => {
+      if (input.visitorId) {
+        await tx
+          .insert(visitors)
+          .values({ id: input.visitorId, isLead: true })
+          .onConflictDoUpdate({ target: visitors.id, set: { isLead: true, updatedAt: sql`now()` } });
+      }
+      const inserted = await tx
+        .insert(leads)
+        .values({
+          id,
+          kind: lead.kind,
+          status,
+          visitorId: input.visitorId ?? null,
+          storeId: input.storeId,
+          idempotencyKey: input.idempotencyKey,
+          vin: lead.vehicle?.vin ?? null,
+          payload: lead,
+          createdAt: now,
+        })
+        .onConflictDoNothing({ target: leads.idempotencyKey })
+        .returning({ id: leads.id });
+      if (inserted.length === 0) throw new DuplicateSubmit();
+      await tx.insert(outbox).values({ leadId: id, messageId, nextAttemptAt: now });
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicateSubmit)) throw error;
+    const winner = await existing(db, input.idempotencyKey);
+    if (!winner) throw new Error(`Lead ${input.idempotencyKey} vanished while a duplicate submit waited for it`);
+    return { ...winner, created: false, setAdfLeadCookie };
+  }
+  return { lead, created: true, setAdfLeadCookie, messageId };
+}

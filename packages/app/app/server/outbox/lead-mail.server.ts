@@ -1,0 +1,47 @@
+import { defaultLeadDestinations } from "@showroom/rules/leads";
+import type { Config } from "../config.server";
+import type { Database } from "../db/client.server";
+import { createTransport } from "../mail/transport.server";
+import type { DestinationsSource } from "./compose";
+import { type RelayLogger, startRelay } from "./relay.server";
+
+export interface LeadMail {
+  /** Wakes the relay: give it to `services.nudgeRelay`. */
+  nudge(): void;
+  /** Stops the relay, waits for the sends in flight, closes the transport. Call before closing the database. */
+  stop(): Promise<void>;
+  /** "smtp" or "eml", for the start-up line. */
+  readonly transport: "smtp" | "eml";
+  /** Where lead mail goes: the SMTP peer without credentials, or the .eml directory. */
+  readonly description: string;
+}
+
+/**
+ * The server's lead mail: the transport the configuration names and a relay polling every RELAY_INTERVAL_MS.
+ * `destinations` defaults to the destinations that ship with `@showroom/rules`.
+ */
+export function startLeadMail(
+  config: Config,
+  database: Pick<Database, "db" | "kind">,
+  options: { destinations?: DestinationsSource; logger?: RelayLogger } = {},
+): LeadMail {
+  const transport = createTransport(config);
+  const relay = startRelay({
+    db: database.db,
+    kind: database.kind,
+    transport,
+    destinations: options.destinations ?? defaultLeadDestinations,
+    intervalMs: config.RELAY_INTERVAL_MS,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  let stopping: Promise<void> | undefined;
+  return {
+    nudge: () => relay.nudge(),
+    stop() {
+      stopping ??= relay.stop().finally(() => transport.close());
+      return stopping;
+    },
+    transport: transport.kind,
+    description: transport.description,
+  };
+}

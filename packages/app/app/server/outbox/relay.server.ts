@@ -1,0 +1,283 @@
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client.server";
+import { leads, outbox } from "../db/schema.server";
+import { classifySendError, describeSendError } from "../mail/errors";
+import type { MailTransport } from "../mail/transport.server";
+import { afterFailure, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./backoff";
+import { composeLeadMail, type DestinationsSource, settleOutcome } from "./compose";
+
+/** A claimed row stays with its relay this long; a relay that dies lets it go when the lease passes. */
+export const DEFAULT_LEASE_MS = 120_000;
+/** Messages one relay sends at once. */
+export const DEFAULT_CONCURRENCY = 4;
+
+export interface RelayLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+export interface RelayOptions {
+  db: Db;
+  /** Only names the relay in logs: both drivers claim with FOR UPDATE SKIP LOCKED. */
+  kind?: "pglite" | "postgres";
+  transport: MailTransport;
+  destinations: DestinationsSource;
+  /** How often the relay looks for due rows when nothing nudges it. */
+  intervalMs: number;
+  /** The clock; tests move it forward instead of waiting. */
+  now?: () => Date;
+  backoff?: Partial<RetryPolicy>;
+  /** Must exceed the transport's longest delivery (60 s for SMTP), or a slow send could be claimed twice. */
+  leaseMs?: number;
+  concurrency?: number;
+  /** The jitter's source of randomness, in [0, 1). */
+  random?: () => number;
+  logger?: RelayLogger;
+}
+
+/** What one pass did. */
+export interface RelayPassResult {
+  claimed: number;
+  sent: number;
+  retried: number;
+  dead: number;
+}
+
+export interface Relay {
+  /** Looks for due rows now instead of at the next interval (a lead was just written). */
+  nudge(): void;
+  /** Sends every row due now, in batches, and says what became of them. */
+  runOnce(): Promise<RelayPassResult>;
+  /** Stops polling and waits for the sends in flight to be recorded. */
+  stop(): Promise<void>;
+}
+
+interface ClaimedRow {
+  id: number;
+  leadId: string;
+  messageId: string;
+  attempts: number;
+  firstAttemptAt: Date;
+  /** The lease this relay set: marking the row checks it, so a relay whose lease passed cannot overwrite another's. */
+  lease: Date;
+  payload: unknown;
+}
+
+const consoleLogger: RelayLogger = {
+  info: (message) => console.info(`[outbox] ${message}`),
+  warn: (message) => console.warn(`[outbox] ${message}`),
+  error: (message, error) => console.error(`[outbox] ${message}`, error ?? ""),
+};
+
+/**
+ * Claims up to `limit` due rows: pending, next attempt reached, no live lease. The short transaction locks them with
+ * SKIP LOCKED (relays never wait for each other), sets this relay's lease, counts the attempt and commits, so nothing
+ * stays locked while mail goes out.
+ */
+async function claim(db: Db, limit: number, now: Date, leaseMs: number): Promise<ClaimedRow[]> {
+  const lease = new Date(now.getTime() + leaseMs);
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.state, "pending"),
+          lte(outbox.nextAttemptAt, now),
+          or(isNull(outbox.lockedUntil), lte(outbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    const claimed = await tx
+      .update(outbox)
+      .set({
+        lockedUntil: lease,
+        attempts: sql`${outbox.attempts} + 1`,
+        firstAttemptAt: sql`coalesce(${outbox.firstAttemptAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(
+        inArray(
+          outbox.id,
+          due.map((row) => row.id),
+        ),
+      )
+      .returning({
+        id: outbox.id,
+        leadId: outbox.leadId,
+        messageId: outbox.messageId,
+        attempts: outbox.attempts,
+        firstAttemptAt: outbox.firstAttemptAt,
+      });
+    const payloads = await tx
+      .select({ id: leads.id, payload: leads.payload })
+      .from(leads)
+      .where(
+        inArray(
+          leads.id,
+          claimed.map((row) => row.leadId),
+        ),
+      );
+    const byLead = new Map(payloads.map((row) => [row.id, row.payload]));
+    return claimed
+      .sort((a, b) => a.id - b.id)
+      .map((row) => ({
+        ...row,
+        firstAttemptAt: row.firstAttemptAt ?? now,
+        lease,
+        payload: byLead.get(row.leadId),
+      }));
+  });
+}
+
+function owned(row: ClaimedRow) {
+  return and(eq(outbox.id, row.id), eq(outbox.state, "pending"), eq(outbox.lockedUntil, row.lease));
+}
+
+/** Builds a relay that runs only when asked ({@link Relay.runOnce}, or {@link startRelay} to poll). */
+export function createRelay(options: RelayOptions): Relay & { start(): void } {
+  const { db, transport, destinations } = options;
+  const now = options.now ?? (() => new Date());
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.backoff };
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? DEFAULT_CONCURRENCY));
+  const random = options.random ?? Math.random;
+  const logger = options.logger ?? consoleLogger;
+  const label = `relay${options.kind ? ` (${options.kind})` : ""} → ${transport.description}`;
+
+  let stopped = false;
+  let nudged = false;
+  let wake: (() => void) | undefined;
+  let loop: Promise<void> | undefined;
+  const inFlight = new Set<Promise<unknown>>();
+
+  function track<T>(work: Promise<T>): Promise<T> {
+    inFlight.add(work);
+    void work.then(
+      () => inFlight.delete(work),
+      () => inFlight.delete(work),
+    );
+    return work;
+  }
+
+  async function deliver(row: ClaimedRow): Promise<"sent" | "retried" | "dead" | "unrecorded"> {
+    let note: string | null;
+    try {
+      const mail = composeLeadMail(row, row.payload, destinations);
+      ({ note } = settleOutcome(await transport.send(mail)));
+    } catch (error) {
+      const t = now();
+      const decision = afterFailure(
+        { kind: classifySendError(error), attempts: row.attempts, firstAttemptAt: row.firstAttemptAt, now: t },
+        policy,
+        random,
+      );
+      const lastError = describeSendError(error);
+      try {
+        await db
+          .update(outbox)
+          .set(
+            decision.state === "dead"
+              ? { state: "dead", lockedUntil: null, lastError }
+              : { nextAttemptAt: decision.nextAttemptAt, lockedUntil: null, lastError },
+          )
+          .where(owned(row));
+      } catch (recordError) {
+        logger.error(`outbox ${row.id}: could not record a failed attempt; the lease will free it`, recordError);
+        return "unrecorded";
+      }
+      if (decision.state === "dead") {
+        logger.error(
+          `outbox ${row.id} (lead ${row.leadId}) dead-lettered after ${row.attempts} attempt(s), ${decision.reason}: ${lastError}`,
+        );
+        return "dead";
+      }
+      logger.warn(
+        `outbox ${row.id} (lead ${row.leadId}) attempt ${row.attempts} failed, retry at ${decision.nextAttemptAt.toISOString()}: ${lastError}`,
+      );
+      return "retried";
+    }
+    try {
+      // A delivered message stays delivered, even if its lease passed meanwhile and another relay holds the row.
+      // The last error stays: "sent after a 451" is worth knowing.
+      await db
+        .update(outbox)
+        .set({ state: "sent", sentAt: now(), lockedUntil: null, ...(note === null ? {} : { lastError: note }) })
+        .where(and(eq(outbox.id, row.id), ne(outbox.state, "sent")));
+    } catch (recordError) {
+      logger.error(
+        `outbox ${row.id}: delivered ${row.messageId} but could not record it; it will be sent again with the same Message-ID`,
+        recordError,
+      );
+      return "unrecorded";
+    }
+    logger.info(`outbox ${row.id} (lead ${row.leadId}) sent as ${row.messageId} on attempt ${row.attempts}`);
+    return "sent";
+  }
+
+  async function pass(): Promise<RelayPassResult> {
+    const result: RelayPassResult = { claimed: 0, sent: 0, retried: 0, dead: 0 };
+    while (!stopped) {
+      const rows = await claim(db, concurrency, now(), leaseMs);
+      result.claimed += rows.length;
+      const outcomes = await Promise.all(rows.map(deliver));
+      for (const outcome of outcomes) if (outcome !== "unrecorded") result[outcome] += 1;
+      if (rows.length < concurrency) break;
+    }
+    return result;
+  }
+
+  function idle(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      timer.unref?.();
+      function done() {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      }
+      wake = done;
+    });
+  }
+
+  return {
+    start() {
+      if (loop || stopped) return;
+      loop = (async () => {
+        while (!stopped) {
+          nudged = false;
+          try {
+            await track(pass());
+          } catch (error) {
+            logger.error(`${label}: pass failed`, error);
+          }
+          if (!stopped && !nudged) await idle(options.intervalMs);
+        }
+      })();
+    },
+    nudge() {
+      nudged = true;
+      wake?.();
+    },
+    runOnce() {
+      if (stopped) return Promise.resolve({ claimed: 0, sent: 0, retried: 0, dead: 0 });
+      return track(pass());
+    },
+    async stop() {
+      stopped = true;
+      wake?.();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+/** Starts a relay that polls every `intervalMs` and whenever nudged; `stop()` before closing the database. */
+export function startRelay(options: RelayOptions): Relay {
+  const relay = createRelay(options);
+  relay.start();
+  return relay;
+}

@@ -1,0 +1,225 @@
+// Test databases: PGlite in memory always, and a fresh PostgreSQL database per suite when TEST_DATABASE_URL is set.
+// Each suite opens its database once and empties every table before each test.
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import postgres from "postgres";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { type Database, type Db, migrationsFolder, openDatabase } from "../../app/server/db/client.server";
+import { schema } from "../../app/server/db/schema.server";
+
+export type TestDatabaseKind = "pglite" | "postgres";
+
+/** The databases this run covers: PGlite, plus PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabaseKinds(): TestDatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+export interface TestDatabase extends Database {
+  /** `memory://` or the URL of this suite's own PostgreSQL database. */
+  readonly url: string;
+  /**
+   * Another handle on the same data, as a second server instance would have: a new connection pool on PostgreSQL;
+   * on PGlite, which has one connection, this same database (its close does nothing).
+   */
+  connectAgain(options?: { poolSize?: number }): Promise<Database>;
+  /** Empties every table of the public schema (sequences restarted); migrations stay applied. */
+  truncate(): Promise<void>;
+  /** Closes every handle and, on PostgreSQL, drops the suite's database. */
+  dispose(): Promise<void>;
+}
+
+/** Rows of a `db.execute` result, whichever driver ran it (postgres-js returns an array, PGlite `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? filesUnder(path) : [path];
+    });
+}
+
+/** Names the migrated template: it changes with any migration file and with the PGlite version. */
+function templateKey(folder: string): string {
+  const hash = createHash("sha256");
+  for (const file of filesUnder(folder)) hash.update(file.slice(folder.length)).update(readFileSync(file));
+  const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
+  hash.update(pglite).update(String(statSync(pglite).mtimeMs));
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function migrated(client: PGlite, folder: string): Promise<Db> {
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder: folder });
+  return db;
+}
+
+function templatePath(): string {
+  return join(tmpdir(), `showroom-pglite-template-${templateKey(migrationsFolder())}.tar`);
+}
+
+/**
+ * A migrated, empty PGlite data directory as a tarball. A new PGlite runs initdb, 3 to 10 s on a busy machine;
+ * loading this takes half a second. The first caller of a run writes it to the temporary directory (atomically, keyed
+ * by the migrations), later ones read it. Whoever opens it still applies migrations, so a stale one cannot hide any.
+ */
+export async function pgliteTemplate(): Promise<Blob> {
+  const folder = migrationsFolder();
+  const template = templatePath();
+  if (existsSync(template)) {
+    try {
+      return new Blob([readFileSync(template)]);
+    } catch {
+      // Removed by a run that wrote a newer template: make it again.
+    }
+  }
+  const client = new PGlite();
+  await migrated(client, folder);
+  const dump = await client.dumpDataDir("none");
+  await client.close();
+  const bytes = Buffer.from(await dump.arrayBuffer());
+  const temporary = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(temporary, bytes);
+  renameSync(temporary, template);
+  // Templates of earlier migrations are 40 MB each.
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (/^showroom-pglite-template-[0-9a-f]+\.tar$/.test(name) && path !== template) rmSync(path, { force: true });
+  }
+  return new Blob([bytes]);
+}
+
+async function openPgliteMemory(): Promise<Database> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const client = new PGlite({ loadDataDir: await pgliteTemplate() });
+      const db = await migrated(client, migrationsFolder());
+      return { db, kind: "pglite", close: () => client.close() };
+    } catch (error) {
+      // A template that does not load is made again once; a second failure is a real one.
+      if (attempt > 1) throw error;
+      rmSync(templatePath(), { force: true });
+    }
+  }
+}
+
+/**
+ * Fills `<dataDir>/pgdata` (where `openDatabase` keeps the embedded database) with a migrated, empty database, so a
+ * server or CLI started on `dataDir` in a test skips initdb. Does nothing when the directory already holds one.
+ */
+export async function seedPgliteDataDir(dataDir: string): Promise<void> {
+  const path = join(dataDir, "pgdata");
+  if (existsSync(join(path, "PG_VERSION"))) return;
+  mkdirSync(path, { recursive: true });
+  const client = new PGlite(path, { loadDataDir: await pgliteTemplate() });
+  await client.waitReady;
+  await client.close();
+}
+
+async function truncateAll(db: Db): Promise<void> {
+  const tables = rowsOf<{ tablename: string }>(
+    await db.execute(sql`select tablename from pg_tables where schemaname = 'public'`),
+  ).map((row) => `"public"."${row.tablename.replaceAll('"', '""')}"`);
+  if (tables.length > 0) await db.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
+}
+
+/** Opens a migrated, empty database of `kind` for one suite. */
+export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDatabase> {
+  if (kind === "pglite") {
+    const database = await openPgliteMemory();
+    return {
+      ...database,
+      url: "memory://",
+      connectAgain: async () => ({ db: database.db, kind: "pglite", close: async () => {} }),
+      truncate: () => truncateAll(database.db),
+      dispose: () => database.close(),
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error("TEST_DATABASE_URL is not set: PostgreSQL tests need a server to create databases on");
+  const name = `showroom_test_${randomBytes(6).toString("hex")}`;
+  const onAdmin = async (statement: string) => {
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    try {
+      await admin.unsafe(statement);
+    } finally {
+      await admin.end({ timeout: 5 });
+    }
+  };
+  const drop = () => onAdmin(`drop database if exists "${name}" with (force)`);
+  await onAdmin(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const others: Database[] = [];
+  let database: Database;
+  try {
+    database = await openDatabase({ url: url.toString(), dataDir: "unused" });
+  } catch (error) {
+    // A migration that fails must not leave a database behind on the shared server.
+    await drop();
+    throw error;
+  }
+  return {
+    ...database,
+    url: url.toString(),
+    async connectAgain(options) {
+      const other = await openDatabase({ url: url.toString(), dataDir: "unused", poolSize: options?.poolSize ?? 10 });
+      others.push(other);
+      return other;
+    },
+    truncate: () => truncateAll(database.db),
+    async dispose() {
+      await Promise.allSettled([database.close(), ...others.map((o) => o.close())]);
+      await drop();
+    },
+  };
+}
+
+export interface TestDatabaseHandle {
+  /** The suite's database; valid inside tests and hooks that run after the suite's beforeAll. */
+  readonly database: TestDatabase;
+  readonly db: Db;
+}
+
+/**
+ * Gives the enclosing `describe` one database of `kind`: opened in beforeAll, emptied before each test (unless
+ * `truncate: false`), disposed in afterAll.
+ */
+export function useTestDatabase(kind: TestDatabaseKind, options: { truncate?: boolean } = {}): TestDatabaseHandle {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase(kind);
+  });
+  if (options.truncate !== false) {
+    beforeEach(async () => {
+      await current?.truncate();
+    });
+  }
+  afterAll(async () => {
+    await current?.dispose();
+    current = undefined;
+  });
+  const get = (): TestDatabase => {
+    if (!current) throw new Error("The test database is used before its suite's beforeAll ran");
+    return current;
+  };
+  return {
+    get database() {
+      return get();
+    },
+    get db() {
+      return get().db;
+    },
+  };
+}
