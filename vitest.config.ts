@@ -31,9 +31,23 @@ export default defineConfig({
         test: {
           name: "app",
           root: "packages/app",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts"],
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Most of these tests wait on sockets and timers, so two files at a time overlap well on two cores.
+          maxWorkers: 2,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          name: "e2e",
+          root: "packages/app",
+          include: ["tests/e2e/**/*.e2e.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // One browser at a time: Chromium and the server share the machine's two cores.
+          fileParallelism: false,
         },
       },
     ],
