@@ -1,0 +1,159 @@
+import {
+  CONDITIONS,
+  defaultInventoryRules,
+  pageWindow,
+  type SearchCriteria,
+  searchSortOption,
+  slugify,
+} from "@showroom/rules/inventory";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { criteriaArb, scopeArb, vocabularyOf } from "./arbitraries.test-support";
+import { countedFacets, FACET_KINDS, runSearch } from "./engine";
+import { buildInventoryIndex, haystackOf, type InventoryRow, sortOrder } from "./inventory-index";
+import { answered, expected, type OracleVehicle } from "./oracle.test-support";
+import { shapeFacets } from "./shape";
+
+// A small vocabulary, so random inventories share makes, colours and prices and the counts are not all ones.
+const MAKES = [
+  { make: "Toyota", models: ["Camry", "RAV4"] },
+  { make: "Land Rover", models: ["Defender", "Range Rover Evoque"] },
+  { make: "Ford", models: ["F-150"] },
+  { make: "Citroën", models: ["C5 Aircross"] },
+];
+
+const rowArb = (i: number): fc.Arbitrary<InventoryRow> =>
+  fc
+    .record({
+      storeId: fc.constantFrom("brentwood", "kirkwood"),
+      condition: fc.constantFrom(...CONDITIONS),
+      year: fc.integer({ min: 2014, max: 2026 }),
+      makeModel: fc.constantFrom(...MAKES.flatMap((m) => m.models.map((model) => ({ make: m.make, model })))),
+      trim: fc.constantFrom("LE", "EX-L", "XLE Premium", null),
+      bodyStyle: fc.constantFrom("suvs", "sedans", "trucks"),
+      mileage: fc.constantFrom(0, 30, 15_000, 49_999, 85_000, 85_001, 140_000),
+      price: fc.constantFrom(null, 7_995, 15_000, 20_000, 20_001, 33_500, 52_000),
+      stockNumber: fc.constantFrom("P1", "P22", "N303"),
+      exteriorColor: fc.constantFrom("Blue", "Midnight Blue", "Rosé Gold", "rose gold", null, "★"),
+      fuelType: fc.constantFrom("Gasoline", "Plug-In Hybrid", "Hybrid", null),
+      transmission: fc.constantFrom("A", "M", null),
+      priceDrop: fc.boolean(),
+      premiumUpgrades: fc.boolean(),
+      private: fc.boolean(),
+      listedOn: fc.constantFrom("2026-05-01", "2026-05-28", "2026-06-01"),
+    })
+    .map(({ makeModel, ...row }) => ({
+      ...row,
+      vin: `1HGCM82633A${String(i).padStart(6, "0")}`,
+      stockNumber: `${row.stockNumber}${i}`,
+      make: makeModel.make,
+      makeSlug: slugify(makeModel.make),
+      model: makeModel.model,
+      modelSlug: slugify(makeModel.model),
+      oldPrice: row.price === null ? null : row.price + 1_000,
+      drivetrain: null,
+    }));
+
+const inventoryArb = fc
+  .integer({ min: 0, max: 45 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => rowArb(i))))
+  .map((rows) => rows as InventoryRow[]);
+
+function search(rows: InventoryRow[], criteria: SearchCriteria, scope: { storeId?: string; privateUnlocked: boolean }) {
+  const index = buildInventoryIndex(rows);
+  const result = runSearch(index, criteria, scope, {
+    sort: searchSortOption(criteria.sort),
+    ...pageWindow(criteria.page),
+    facets: true,
+  });
+  const names = () => "name";
+  return { ...result, facets: shapeFacets(result.rows, criteria, names) };
+}
+
+describe("search engine", () => {
+  it("totals, pages and every facet count equal a brute-force count over the same vehicles", () => {
+    const vocabulary = vocabularyOf(
+      MAKES.flatMap(
+        (m, i) =>
+          m.models.map((model) => ({
+            vin: `1HGCM82633A00000${i}`,
+            storeId: i % 2 ? "kirkwood" : "brentwood",
+            make: m.make,
+            makeSlug: slugify(m.make),
+            model,
+            modelSlug: slugify(model),
+            year: 2020,
+            stockNumber: "P1",
+            trim: null,
+            fuelType: "Plug-In Hybrid",
+            exteriorColor: "Rosé Gold",
+          })) as InventoryRow[],
+      ),
+    );
+    fc.assert(
+      fc.property(inventoryArb, criteriaArb(vocabulary), scopeArb(vocabulary), (rows, criteria, scope) => {
+        const vehicles: OracleVehicle[] = rows.map((r) => ({ ...r, status: "available" }));
+        expect(answered(search(rows, criteria, scope))).toEqual(expected(vehicles, criteria, scope));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a vehicle counts for a facet exactly when it fails no filter but the facet's own (make ignoring model too)", () => {
+    const bit = (kind: (typeof FACET_KINDS)[number]) => 1 << FACET_KINDS.indexOf(kind);
+    fc.assert(
+      fc.property(fc.subarray([...FACET_KINDS]), (failedKinds) => {
+        const failed = failedKinds.reduce((mask, kind) => mask | bit(kind), 0);
+        const counted = countedFacets(failed);
+        for (const facet of FACET_KINDS) {
+          const ignored = facet === "make" ? ["make", "model"] : [facet];
+          const expectedToCount = failedKinds.every((k) => ignored.includes(k));
+          expect((counted & bit(facet)) !== 0).toBe(expectedToCount);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("every sort order lists each vehicle once, Call for Price last in both price orders, ties by VIN", () => {
+    fc.assert(
+      fc.property(inventoryArb, (rows) => {
+        const index = buildInventoryIndex(rows);
+        for (const option of defaultInventoryRules.sort.search.options) {
+          const order = [...sortOrder(index, option)].map((i) => index.vehicles[i] as InventoryRow);
+          expect(new Set(order.map((v) => v.vin)).size).toBe(rows.length);
+          if (option.field === "price") {
+            const firstCall = order.findIndex((v) => v.price === null);
+            if (firstCall >= 0) expect(order.slice(firstCall).every((v) => v.price === null)).toBe(true);
+          }
+          const key = (v: InventoryRow): string | number | null =>
+            option.field === "price" ? v.price : option.field === "listedAt" ? v.listedOn : v[option.field];
+          const up = option.direction === "asc";
+          for (let i = 1; i < order.length; i++) {
+            const [a, b] = [order[i - 1] as InventoryRow, order[i] as InventoryRow];
+            const [ka, kb] = [key(a), key(b)];
+            if (ka === kb) expect(up ? a.vin < b.vin : a.vin > b.vin).toBe(true);
+            else if (ka !== null && kb !== null) expect(up ? ka < kb : ka > kb).toBe(true);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("free text matches case-insensitively in year, make, model, trim, VIN and stock number, punctuation optional", () => {
+    const row = {
+      year: 2021,
+      make: "Land Rover",
+      model: "F-150",
+      trim: "EX-L",
+      vin: "1HGCM82633A004352",
+      stockNumber: "P24017A",
+    };
+    const haystack = haystackOf(row);
+    for (const word of ["2021", "land", "rover", "f-150", "f150", "exl", "ex-l", "a004352", "p24017a", "landrover"]) {
+      expect(haystack.includes(word), word).toBe(true);
+    }
+    expect(haystack.includes("camry")).toBe(false);
+  });
+});

@@ -1,0 +1,259 @@
+// The available inventory as the search reads it: one row per vehicle plus, per facet, a dictionary of values and a
+// small integer code per vehicle, so filtering and counting are array lookups (docs/decisions/130). Pure: built from
+// rows the snapshot loader reads, tested without a database.
+import {
+  type Condition,
+  defaultInventoryRules,
+  type InventoryRules,
+  type SortOption,
+  slugify,
+} from "@showroom/rules/inventory";
+import { TRANSMISSION_VALUES } from "./criteria";
+import { MILEAGE_THRESHOLDS, PRICE_THRESHOLDS } from "./shape";
+
+/** A vehicle row as the loader reads it. */
+export interface InventoryRow {
+  vin: string;
+  storeId: string;
+  condition: Condition;
+  year: number;
+  make: string;
+  makeSlug: string;
+  model: string;
+  modelSlug: string;
+  trim: string | null;
+  bodyStyle: string;
+  mileage: number;
+  price: number | null;
+  oldPrice: number | null;
+  stockNumber: string;
+  exteriorColor: string | null;
+  fuelType: string | null;
+  transmission: string | null;
+  drivetrain: string | null;
+  priceDrop: boolean;
+  premiumUpgrades: boolean;
+  private: boolean;
+  /** `yyyy-mm-dd`: the feed's date added, else the day the vehicle was first seen. */
+  listedOn: string;
+}
+
+/** A row with what every search would otherwise recompute: its free-text haystack. */
+export interface IndexedVehicle extends InventoryRow {
+  haystack: string;
+}
+
+/** The facets whose values are counted per value. */
+export const GROUPED_FACETS = [
+  "condition",
+  "bodyStyle",
+  "make",
+  "model",
+  "fuel",
+  "transmission",
+  "exteriorColor",
+] as const;
+export type GroupedFacet = (typeof GROUPED_FACETS)[number];
+
+/** Slugs of one facet: `values[code]`, `labels[code]`, and for models `parents[code]` (the make slug). */
+export interface Dictionary {
+  values: string[];
+  labels: string[];
+  parents: (string | null)[];
+  codeOf: Map<string, number>;
+}
+
+/** The search features of the rules that vehicles carry a flag for; a feature missing here matches no vehicle. */
+export const SEARCH_FEATURES: readonly { slug: string; has: (row: InventoryRow) => boolean }[] = [
+  { slug: "price-drop", has: (row) => row.priceDrop },
+  { slug: "premium-upgrades", has: (row) => row.premiumUpgrades },
+];
+
+/** Per-vehicle numbers the search loop reads, as typed arrays (one slot per vehicle). */
+export interface NumericColumns {
+  /** Position of the vehicle's store in `stores`. */
+  store: Int32Array;
+  stores: string[];
+  private: Uint8Array;
+  /** Bit f set when the vehicle has SEARCH_FEATURES[f]. */
+  features: Uint8Array;
+  /** -1 for Call for Price. */
+  price: Int32Array;
+  mileage: Int32Array;
+  year: Int32Array;
+  /** Days since 1970 of `listedOn`. */
+  listedDay: Int32Array;
+  /** Position of the first PRICE_THRESHOLDS at or above the price (their count when above all; 0 for no price). */
+  priceBucket: Int8Array;
+  /** The same for the mileage and MILEAGE_THRESHOLDS. */
+  mileageBucket: Int8Array;
+}
+
+/** Position of the first threshold at or above `value`, or the number of thresholds when it is above all. */
+export function bucketOf(value: number, thresholds: readonly number[]): number {
+  const found = thresholds.findIndex((t) => value <= t);
+  return found < 0 ? thresholds.length : found;
+}
+
+export interface InventoryIndex {
+  vehicles: IndexedVehicle[];
+  numbers: NumericColumns;
+  /** Per grouped facet, each vehicle's value code, or -1 when it has none. */
+  codes: Record<GroupedFacet, Int32Array>;
+  dictionaries: Record<GroupedFacet, Dictionary>;
+  /** Vehicle positions per sort option value, computed on first use. */
+  orders: Map<string, Int32Array>;
+}
+
+/** `make/model`, the key of a model in its dictionary (the same model slug may belong to two makes). */
+export const modelKey = (make: string, model: string) => `${make}/${model}`;
+
+/** Lower-case letters and digits only: `CR-V` → `crv`, so `crv` and `f150` find the model. */
+const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * The free-text haystack: year, make, model, trim, VIN and stock number as written, then make, model and trim
+ * without punctuation, all lower case. A search word matches when it is a substring of it.
+ */
+export function haystackOf(
+  row: Pick<InventoryRow, "year" | "make" | "model" | "trim" | "vin" | "stockNumber">,
+): string {
+  const written = [row.year, row.make, row.model, row.trim ?? "", row.vin, row.stockNumber].join(" ");
+  return `${written} ${compact(row.make)} ${compact(row.model)} ${compact(row.trim ?? "")}`.toLowerCase();
+}
+
+// Feeds repeat a handful of fuel and colour spellings thousands of times: slug each spelling once.
+const slugs = new Map<string, string>();
+function cachedSlug(text: string): string {
+  let slug = slugs.get(text);
+  if (slug === undefined) {
+    slug = slugify(text);
+    if (slugs.size < 10_000) slugs.set(text, slug);
+  }
+  return slug;
+}
+
+/** The facet value of a row (a slug) and its label, or null when the row has none. */
+export function facetValue(
+  facet: GroupedFacet,
+  row: InventoryRow,
+): { value: string; label: string; parent?: string } | null {
+  switch (facet) {
+    case "condition":
+      return { value: row.condition, label: row.condition };
+    case "bodyStyle":
+      return { value: row.bodyStyle, label: row.bodyStyle };
+    case "make":
+      return row.makeSlug ? { value: row.makeSlug, label: row.make } : null;
+    case "model":
+      return row.makeSlug && row.modelSlug ? { value: row.modelSlug, label: row.model, parent: row.makeSlug } : null;
+    case "fuel": {
+      const value = cachedSlug(row.fuelType ?? "");
+      return value ? { value, label: row.fuelType ?? value } : null;
+    }
+    case "transmission": {
+      const known = TRANSMISSION_VALUES.find((t) => t.code === row.transmission);
+      return known ? { value: known.value, label: known.label } : null;
+    }
+    case "exteriorColor": {
+      const value = cachedSlug(row.exteriorColor ?? "");
+      return value ? { value, label: row.exteriorColor ?? value } : null;
+    }
+  }
+}
+
+/** Builds the index; `rows` may come in any order (the index keeps them by VIN). */
+export function buildInventoryIndex(rows: readonly InventoryRow[]): InventoryIndex {
+  const vehicles = [...rows]
+    .sort((a, b) => (a.vin < b.vin ? -1 : a.vin > b.vin ? 1 : 0))
+    .map((row) => ({ ...row, haystack: haystackOf(row) }));
+  const codes = {} as Record<GroupedFacet, Int32Array>;
+  const dictionaries = {} as Record<GroupedFacet, Dictionary>;
+  for (const facet of GROUPED_FACETS) {
+    const dictionary: Dictionary = { values: [], labels: [], parents: [], codeOf: new Map() };
+    const column = new Int32Array(vehicles.length);
+    vehicles.forEach((vehicle, i) => {
+      const found = facetValue(facet, vehicle);
+      if (!found) {
+        column[i] = -1;
+        return;
+      }
+      const key = found.parent === undefined ? found.value : modelKey(found.parent, found.value);
+      let code = dictionary.codeOf.get(key);
+      if (code === undefined) {
+        code = dictionary.values.length;
+        dictionary.codeOf.set(key, code);
+        dictionary.values.push(found.value);
+        dictionary.labels.push(found.label);
+        dictionary.parents.push(found.parent ?? null);
+      } else if (found.label < (dictionary.labels[code] ?? "")) {
+        // Two spellings of one slug: the smallest wins, so the label never depends on the rows' order.
+        dictionary.labels[code] = found.label;
+      }
+      column[i] = code;
+    });
+    codes[facet] = column;
+    dictionaries[facet] = dictionary;
+  }
+  const stores = [...new Set(vehicles.map((v) => v.storeId))].sort();
+  const numbers: NumericColumns = {
+    store: Int32Array.from(vehicles, (v) => stores.indexOf(v.storeId)),
+    stores,
+    private: Uint8Array.from(vehicles, (v) => (v.private ? 1 : 0)),
+    features: Uint8Array.from(vehicles, (v) =>
+      SEARCH_FEATURES.reduce((bits, f, i) => (f.has(v) ? bits | (1 << i) : bits), 0),
+    ),
+    price: Int32Array.from(vehicles, (v) => v.price ?? -1),
+    mileage: Int32Array.from(vehicles, (v) => v.mileage),
+    year: Int32Array.from(vehicles, (v) => v.year),
+    listedDay: Int32Array.from(vehicles, (v) => Math.floor(Date.parse(`${v.listedOn}T00:00:00Z`) / 86_400_000)),
+    priceBucket: Int8Array.from(vehicles, (v) => (v.price === null ? 0 : bucketOf(v.price, PRICE_THRESHOLDS))),
+    mileageBucket: Int8Array.from(vehicles, (v) => bucketOf(v.mileage, MILEAGE_THRESHOLDS)),
+  };
+  return { vehicles, numbers, codes, dictionaries, orders: new Map() };
+}
+
+/**
+ * How two positions compare under a sort option. Positions follow VIN order, so the VIN tie-break is the position
+ * itself; every key is an integer of the typed arrays.
+ */
+function compareBy(numbers: NumericColumns, option: SortOption): (a: number, b: number) => number {
+  const sign = option.direction === "desc" ? -1 : 1;
+  const { price } = numbers;
+  const key =
+    option.field === "price"
+      ? price
+      : option.field === "listedAt"
+        ? numbers.listedDay
+        : option.field === "mileage"
+          ? numbers.mileage
+          : numbers.year;
+  if (option.field === "price") {
+    // Call for Price (-1) last in both directions.
+    return (a, b) => {
+      const pa = price[a] as number;
+      const pb = price[b] as number;
+      if (pa < 0 || pb < 0) return pa === pb ? sign * (a - b) : pa < 0 ? 1 : -1;
+      return sign * (pa - pb) || sign * (a - b);
+    };
+  }
+  return (a, b) => sign * ((key[a] as number) - (key[b] as number)) || sign * (a - b);
+}
+
+/**
+ * Vehicle positions in the order of a sort option, ties broken by VIN in the sort's direction so paging is
+ * deterministic. Computed once per index and option.
+ */
+export function sortOrder(index: InventoryIndex, option: SortOption): Int32Array {
+  const key = `${option.field}:${option.direction}`;
+  const cached = index.orders.get(key);
+  if (cached) return cached;
+  const order = Int32Array.from(index.vehicles.keys()).sort(compareBy(index.numbers, option));
+  index.orders.set(key, order);
+  return order;
+}
+
+/** Sorts every search option of the rules up front, so no shopper's search pays for it. */
+export function warmSortOrders(index: InventoryIndex, rules: InventoryRules = defaultInventoryRules): void {
+  for (const option of rules.sort.search.options) sortOrder(index, option);
+}

@@ -1,0 +1,102 @@
+import {
+  buildCatalogue,
+  type Catalogue,
+  defaultInventoryRules,
+  type InventoryRules,
+  pageCount,
+  pageWindow,
+  type SearchCriteria,
+  searchSortOption,
+} from "@showroom/rules/inventory";
+import type { Db } from "../db/client.server";
+import { toCard } from "./cards";
+import { checkCriteria } from "./criteria";
+import { runSearch } from "./engine";
+import { type InventoryIndex, modelKey } from "./inventory-index";
+import { appliedFilters, type NameLookup, shapeFacets, titleCase } from "./shape";
+import { inventoryIndex } from "./snapshot.server";
+import type { SearchResult } from "./types";
+
+export interface SearchOptions {
+  /** One store's inventory; every store's when absent. */
+  storeId?: string | undefined;
+  /** From the URL grammar: `searchCriteria(parseSearchPath(…), parseSearchQuery(…))`. */
+  criteria: SearchCriteria;
+  /** The visitor has unlocked private inventory (lead UNLOCK_INVENTORY): private vehicles are listed. */
+  privateUnlocked: boolean;
+  /** The visitor has unlocked prices (lead UNLOCK_PRICE): cards carry amounts instead of "Unlock Price". */
+  priceUnlocked?: boolean;
+  /** Whether to count facets; "Show more" fetching only the next cards can skip them. Default true. */
+  facets?: boolean;
+  /** What "new arrival" is measured from. */
+  now?: Date;
+  rules?: InventoryRules;
+}
+
+/** Names of slugs from the inventory (the smallest spelling of each), the slug in title case for unknown ones. */
+function nameLookup(index: InventoryIndex): NameLookup {
+  return (kind, slug, make) => {
+    const dictionary = index.dictionaries[kind];
+    const code = dictionary.codeOf.get(kind === "model" ? modelKey(make ?? "", slug) : slug);
+    return (code === undefined ? undefined : dictionary.labels[code]) ?? titleCase(slug);
+  };
+}
+
+/**
+ * One page of the search (19 vehicles), the total, and the facet counts: each facet value counts the vehicles that
+ * choosing it would give, every other filter staying as it is. Only available vehicles; private ones only once the
+ * visitor unlocked private inventory. A page past the last comes back empty with the right `pageCount`.
+ */
+export async function searchVehicles(db: Db, options: SearchOptions): Promise<SearchResult> {
+  const rules = options.rules ?? defaultInventoryRules;
+  const criteria = checkCriteria(options.criteria, rules);
+  const sort = searchSortOption(criteria.sort, rules);
+  const perPage = rules.itemsPerPage;
+  const withFacets = options.facets !== false;
+  const index = await inventoryIndex(db, rules);
+  const result = runSearch(
+    index,
+    criteria,
+    { storeId: options.storeId, privateUnlocked: options.privateUnlocked },
+    { sort, ...pageWindow(criteria.page, perPage), facets: withFacets },
+  );
+  const names = nameLookup(index);
+  const now = options.now ?? new Date();
+  return {
+    vehicles: result.vehicles.map((v) => toCard(v, { priceUnlocked: options.priceUnlocked ?? false, now })),
+    total: result.total,
+    page: criteria.page,
+    pageCount: pageCount(result.total, perPage),
+    perPage,
+    sort,
+    facets: withFacets ? shapeFacets(result.rows, criteria, names, rules) : null,
+    appliedFilters: appliedFilters(criteria, names, rules),
+    criteria,
+  };
+}
+
+const catalogues = new WeakMap<InventoryIndex, Map<string, Catalogue>>();
+
+/**
+ * The makes and models a search path can name (for `parseSearchPath`): those of the available vehicles of the
+ * store (or of every store), private ones included, so a path means the same to every visitor and only its
+ * results differ. The same object while the inventory is unchanged, so the grammar's per-catalogue cache holds.
+ */
+export async function searchCatalogue(db: Db, options: { storeId?: string | undefined } = {}): Promise<Catalogue> {
+  const index = await inventoryIndex(db);
+  let byStore = catalogues.get(index);
+  if (!byStore) {
+    byStore = new Map();
+    catalogues.set(index, byStore);
+  }
+  const key = options.storeId ?? "";
+  let catalogue = byStore.get(key);
+  if (!catalogue) {
+    const { storeId } = options;
+    catalogue = buildCatalogue(
+      storeId === undefined ? index.vehicles : index.vehicles.filter((v) => v.storeId === storeId),
+    );
+    byStore.set(key, catalogue);
+  }
+  return catalogue;
+}
