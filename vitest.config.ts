@@ -3,8 +3,12 @@ import { defineConfig } from "vitest/config";
 // The root config takes the role of the old `vitest.workspace.ts`, which Vitest removed: one project per package.
 // The "source" condition makes workspace packages resolve to their TypeScript sources, so tests need no build; it has
 // to reach both client-side and server-side (SSR) resolution, which is what Vitest uses for Node tests.
-const conditions = ["source", "module", "import", "default"];
-const shared = { resolve: { conditions }, ssr: { resolve: { conditions } } };
+// Server-side, the list also reaches the worker's Node as --conditions: it must not say "import", or CommonJS
+// packages that ship ESM too (is-promise, under Express) load the wrong file (docs/decisions/141).
+const shared = {
+  resolve: { conditions: ["source", "module", "import", "default"] },
+  ssr: { resolve: { conditions: ["source", "node", "development|production"] } },
+};
 
 export default defineConfig({
   test: {
@@ -44,6 +48,7 @@ export default defineConfig({
           name: "e2e",
           root: "packages/app",
           include: ["tests/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["tests/e2e/support/global-setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One browser at a time: Chromium and the server share the machine's two cores.

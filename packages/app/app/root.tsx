@@ -1,16 +1,43 @@
+import errorsEn from "@showroom/fixtures/translations/en/errors.json" with { type: "json" };
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { CookieBanner } from "./components/cookie-banner";
+import { ErrorPage, errorMeta } from "./components/error-page";
+import { lookup } from "./components/i18n";
+import { LoadingBar } from "./components/loading-bar";
+import type { ShellData } from "./components/shell-data";
+import { Toaster } from "./components/toast";
+import { shellData } from "./content/shell.server";
+import { getSite, siteMiddleware } from "./content/site.server";
 import { useNonce } from "./nonce";
+
+export const middleware: Route.MiddlewareFunction[] = [siteMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shell, setCookies } = shellData(await getSite(context), request);
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return data(shell, { headers });
+}
+
+// Marks the document before first paint so `js:` styles (tabs, close buttons) apply without a flash of the no-JS
+// layout; the script carries the request's nonce like React Router's own.
+const BOOT_SCRIPT = "document.documentElement.classList.add('js')";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f2f5f" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/media/dealers/logo/icon.svg" type="image/svg+xml" />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, nonce'd one-liner; no input reaches it */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
         <Meta />
         <Links />
       </head>
@@ -23,22 +50,37 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+/** The toasts, the loading bar and the cookie banner live above the layouts, so they survive every page change. */
+export default function App({ loaderData }: Route.ComponentProps) {
+  const shell = loaderData as ShellData;
+  const common = (key: string) => lookup(shell.ui.common, key);
+  return (
+    <>
+      <LoadingBar settings={shell.loadingBar} label={common("a11y.pageLoading")} />
+      <Outlet />
+      <Toaster
+        initial={shell.toasts}
+        lifeMs={shell.toast.lifeMs}
+        cleanupDelay={shell.toast.cleanupDelayMs}
+        label={common("a11y.notifications")}
+        closeLabel={common("a11y.closeNotification")}
+      />
+      {shell.consent ? <CookieBanner consent={shell.consent} /> : null}
+    </>
+  );
 }
 
+export function meta({ error, loaderData }: Route.MetaArgs) {
+  return error ? errorMeta(error, (loaderData as ShellData | undefined)?.ui.errors ?? errorsEn) : [];
+}
+
+/** The last resort, when even the shell could not load: the error page without header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const shell = useRouteLoaderData("root") as ShellData | undefined;
+  if (error instanceof Error && !shell) console.error(error);
   return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600">{notFound ? "404" : "Error"}</p>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight">{notFound ? "Page not found" : "Something went wrong"}</h1>
-      <p className="mt-6 text-base text-slate-600">
-        {notFound ? "Sorry, we couldn’t find the page you’re looking for." : "Please try again in a moment."}
-      </p>
-      <a href="/" className="mt-10 inline-block rounded-md bg-brand-700 px-4 py-2.5 font-semibold text-white">
-        Go back home
-      </a>
+    <main id="main" className="flex min-h-screen flex-col">
+      <ErrorPage error={error} errors={shell?.ui.errors ?? errorsEn} />
     </main>
   );
 }

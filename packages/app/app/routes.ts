@@ -1,8 +1,55 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-/** The site map (spec section 2). Disabled pages are absent and answer 404 through the catch-all. */
+/** The six sections an article answers under (spec section 2, article-page and its aliases). */
+const ARTICLE_SECTIONS = [
+  "car-research",
+  "staff-reviews",
+  "car-advice-education",
+  "faqs",
+  "news",
+  "community-outreach",
+];
+
+/**
+ * The site map of spec section 2. Pages that are off (service, special offers, protection plans, bad credit, buy
+ * here pay here, terms of sale, credit-score pre-approval) have no route: they reach the catch-all and answer 404.
+ * Aliases of one page are entries of the same module with their own ids.
+ */
 export default [
-  index("routes/home.tsx"),
+  layout("layouts/default.tsx", [
+    index("routes/home.tsx"),
+    route("auto-financing", "routes/auto-financing.tsx"),
+    route("auto-financing/full-credit-application", "routes/full-credit-application.tsx"),
+    route("car-research", "routes/car-research.tsx"),
+    route("car-research/search", "routes/car-research-search.tsx"),
+    route("car-research/author/:slug", "routes/car-research-author.tsx"),
+    ...ARTICLE_SECTIONS.map((section) => route(`${section}/:slug`, "routes/article.tsx", { id: `article-${section}` })),
+    route("faqs-okd/:slug", "routes/article-direct.tsx"),
+    route("cars-for-sale/*", "routes/cars-for-sale.tsx", { id: "cars-for-sale" }),
+    ...["new", "used", "certified"].map((condition) =>
+      route(`${condition}-cars-for-sale/*`, "routes/cars-for-sale.tsx", { id: `${condition}-cars-for-sale` }),
+    ),
+    route("contact-us", "routes/contact-us.tsx"),
+    route("help-center", "routes/help-center.tsx"),
+    route("help-center/:category", "routes/help-center-category.tsx"),
+    route("legal/:slug", "routes/legal.tsx"),
+    route("our-company", "routes/our-company.tsx"),
+    route("our-company/careers", "routes/careers.tsx"),
+    route("our-company/meet-our-team", "routes/meet-our-team.tsx"),
+    route("our-company/meet-our-team/:slug", "routes/team-member.tsx"),
+    route("sell-trade-my-car", "routes/sell-trade-my-car.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  layout("layouts/minimal.tsx", [
+    route("sell-trade-my-car/your-vehicle", "routes/your-vehicle.tsx"),
+    route("auto-financing/apply-for-financing", "routes/apply-for-financing.tsx"),
+  ]),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("api/___sitemaps___/:group", "routes/api.sitemaps.ts"),
+  route("api/store", "routes/api.store.ts"),
+  route("api/consent", "routes/api.consent.ts"),
+  route("media/vehicles/:picture", "routes/vehicle-picture.ts"),
+  route("media/*", "routes/media.ts"),
   route("healthz", "routes/healthz.ts"),
-  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

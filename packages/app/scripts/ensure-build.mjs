@@ -8,7 +8,16 @@ import { fileURLToPath } from "node:url";
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 export const serverBuild = join(appDir, "build/server/index.js");
 
-const sourceDirs = ["app", "server", "public", "drizzle", "../rules/src", "../rules/rules", "../forms/src", "../../fixtures"];
+const sourceDirs = [
+  "app",
+  "server",
+  "public",
+  "drizzle",
+  "../rules/src",
+  "../rules/rules",
+  "../forms/src",
+  "../../fixtures",
+];
 const sourceFiles = ["vite.config.ts", "react-router.config.ts", "package.json"];
 
 function newest(path) {
@@ -32,6 +41,11 @@ export function buildIsStale() {
 export function ensureBuild({ quiet = false } = {}) {
   if (!buildIsStale()) return false;
   if (!quiet) console.log("Building the site…");
-  execFileSync("npx", ["react-router", "build"], { cwd: appDir, stdio: quiet ? "ignore" : "inherit" });
+  // Always a production build: under Vitest NODE_ENV is "test", which would ship React's development bundles.
+  execFileSync("npx", ["react-router", "build"], {
+    cwd: appDir,
+    stdio: quiet ? "ignore" : "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
   return true;
 }

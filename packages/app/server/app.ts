@@ -57,6 +57,18 @@ export function createServerApp(services: AppServices) {
         ),
     }),
   );
+  // Errors Express itself raises (a malformed URL, say) end here: our headers stay, no stack trace leaves the server.
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    const given =
+      (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+    const status = typeof given === "number" && given >= 400 && given < 600 ? given : 500;
+    if (status >= 500) console.error(error);
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status < 500 ? "Bad request." : "Something went wrong. Please try again.");
+  });
   return app;
 }
 

@@ -5,6 +5,7 @@ import { ADF_LEAD_COOKIE } from "@showroom/rules/leads";
 import { data, redirect } from "react-router";
 import { readCookie } from "../content/cookies.server";
 import { flashCookie } from "../content/flash.server";
+import { readFormData } from "../content/form-data.server";
 import type { Site } from "../content/site.server";
 import { t } from "../content/translations.server";
 import { recordLead } from "../server/leads/record-lead.server";
@@ -27,7 +28,7 @@ export function contactForm() {
  * shows the "Message sent!" toast). A bot that fills the honeypot sees the same success and leaves nothing behind.
  */
 export async function submitContact(site: Site, request: Request) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const success = (headers: Headers) => {
     headers.append("Set-Cookie", flashCookie({ key: "contact.success" }));
     return redirect("/contact-us", { status: 303, headers });

@@ -1,11 +1,46 @@
-export function meta() {
-  return [{ title: "Showroom" }];
+import { DepartmentTabs } from "../components/home/department-tabs";
+import { HeroCarousel } from "../components/home/hero-carousel";
+import {
+  BodyStyles,
+  Faqs,
+  FeatureButtons,
+  FinancingPromo,
+  Promotions,
+  Reviews,
+  SpecialFilters,
+  Warranty,
+} from "../components/home/home-sections";
+import { metaFromData } from "../components/seo";
+import { Section } from "../components/ui";
+import { homeView } from "../content/home.server";
+import { requirePage } from "../content/seo.server";
+import { getSite } from "../content/site.server";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = await getSite(context);
+  requirePage(site, request, "index");
+  return homeView(site, request);
 }
 
-export default function Home() {
+export const meta = metaFromData;
+
+/** The home page of spec section 2. */
+export default function Home({ loaderData: home }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-3xl px-6 py-16">
-      <h1 className="text-3xl font-bold">Showroom</h1>
-    </main>
+    <>
+      <HeroCarousel hero={home.hero} />
+      <FeatureButtons items={home.featureButtons} />
+      <Section id="departments" title={home.departmentTabs.title} text={home.departmentTabs.text}>
+        <DepartmentTabs departments={home.departmentTabs} />
+      </Section>
+      <SpecialFilters filters={home.specialFilters} />
+      <BodyStyles bodyStyles={home.bodyStyles} />
+      <Reviews section={home.reviews.section} items={home.reviews.items} />
+      <Warranty warranty={home.warranty} />
+      <FinancingPromo financing={home.financing} />
+      <Promotions promotions={home.promotions} />
+      <Faqs title={home.faqs.title} text={home.faqs.text} items={home.faqs.items} />
+    </>
   );
 }

@@ -7,7 +7,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -149,15 +148,13 @@ export const outbox = pgTable(
   ],
 );
 
-/** Fixed one-minute windows per key (an IP), in the database so the limit holds across instances. */
-export const rateLimits = pgTable(
-  "rate_limits",
-  {
-    key: text("key").notNull(),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
-    count: integer("count").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
-);
+/**
+ * The times of the latest POSTs per key (an IP), at most the limit plus one, in the database so the limit holds across
+ * instances. Counting the last 60 seconds, not clock minutes, means no minute ever admits more than the limit.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  hits: timestamp("hits", { withTimezone: true }).array().notNull(),
+});
 
 export const schema = { stores, vehicles, visitors, leads, outbox, rateLimits };

@@ -1,0 +1,78 @@
+import { useEffect, useRef } from "react";
+import { useFetcher, useLocation } from "react-router";
+import { useShell, useUi } from "./i18n";
+import { Icon } from "./icon";
+
+/**
+ * "Shopping at {store}": a disclosure with one submit button per store. It is a plain form POST to /api/store
+ * (which remembers the choice for 30 days and sends the visitor back with 303), and a fetcher with JavaScript.
+ */
+export function StoreSwitcher({ tone = "dark" }: { tone?: "dark" | "light" }) {
+  const shell = useShell();
+  const ui = useUi();
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const details = useRef<HTMLDetailsElement>(null);
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (busy && details.current) details.current.open = false;
+  }, [busy]);
+
+  if (!shell || shell.stores.length < 2) return null;
+  const here = `${location.pathname}${location.search}`;
+  const summaryClass = tone === "dark" ? "text-white hover:text-brand-100" : "text-slate-900 hover:text-brand-700";
+  return (
+    <details ref={details} className="group relative" data-menu="">
+      <summary className={`flex list-none items-center gap-1.5 rounded-md py-1 text-sm font-medium ${summaryClass}`}>
+        <Icon name="map-pin" className="size-4 shrink-0" />
+        <span>{ui("common.store.shoppingAt", { store: shell.store.name })}</span>
+        <Icon name="chevron-down" className="size-4 shrink-0 transition-transform group-open:rotate-180" />
+      </summary>
+      <div className="absolute left-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-4 text-slate-900 shadow-xl">
+        <p className="text-sm font-semibold" id="store-switcher-title">
+          {ui("common.store.chooseStore")}
+        </p>
+        <fetcher.Form
+          method="post"
+          action="/api/store"
+          className="mt-3 space-y-2"
+          aria-labelledby="store-switcher-title"
+        >
+          <input type="hidden" name="redirectTo" value={here} />
+          {shell.stores.map((store) => {
+            const selected = store.id === shell.store.id;
+            return (
+              <button
+                key={store.id}
+                type="submit"
+                name="storeId"
+                value={store.id}
+                aria-current={selected ? "true" : undefined}
+                disabled={busy}
+                className={`flex w-full items-center justify-between gap-3 rounded-md border px-3 py-2 text-left text-sm ${
+                  selected
+                    ? "border-brand-600 bg-brand-50 font-semibold text-brand-900"
+                    : "border-slate-200 hover:border-brand-600 hover:bg-brand-50"
+                }`}
+              >
+                <span>
+                  <span className="block">{store.name}</span>
+                  <span className="block text-xs font-normal text-slate-600">{store.city}</span>
+                </span>
+                {selected ? (
+                  <span className="inline-flex items-center gap-1 text-xs text-brand-700">
+                    <Icon name="check" className="size-4" />
+                    {ui("common.store.selected")}
+                  </span>
+                ) : (
+                  <span className="text-xs text-brand-700">{ui("common.store.switchStore")}</span>
+                )}
+              </button>
+            );
+          })}
+        </fetcher.Form>
+      </div>
+    </details>
+  );
+}

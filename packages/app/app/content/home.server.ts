@@ -1,0 +1,53 @@
+import { activePromotions, reviewsInCategories } from "@showroom/fixtures";
+import type { HomeView } from "../components/home/home-view";
+import { iconPath } from "./icons.server";
+import { bodyStyleSummary } from "./inventory.server";
+import { pageSeo } from "./seo.server";
+import { formatMoney } from "./shell.server";
+import type { Site } from "./site.server";
+
+/** The home page of spec section 2, from `content/home.json`, the reviews, FAQs, promotions and the inventory. */
+export async function homeView(site: Site, request: Request): Promise<HomeView> {
+  const { content, settings } = site;
+  const { home } = content;
+  const section = content.reviewSections[home.reviews.section];
+  const reviews = reviewsInCategories(content.reviews, section.reviewsCategories).slice(0, settings.reviews.perSection);
+  const bodyStyles = await bodyStyleSummary(site.services.db);
+  return {
+    seo: pageSeo(site, request, "index"),
+    hero: home.hero,
+    featureButtons: home.featureButtons.map((item) => ({ ...item, iconPath: iconPath(item.icon) })),
+    departmentTabs: home.departmentTabs,
+    specialFilters: {
+      ...home.specialFilters,
+      items: home.specialFilters.items.map((item) => ({ ...item, iconPath: iconPath(item.icon) })),
+    },
+    bodyStyles: {
+      ...home.bodyStyles,
+      items: bodyStyles.map((style) => ({
+        slug: style.slug,
+        name: style.name,
+        image: content.bodyStyles.find((b) => b.id === style.slug)?.image ?? null,
+        count: style.count,
+        startingPrice: style.startingPrice === null ? null : formatMoney(style.startingPrice),
+      })),
+    },
+    promotions: {
+      ...home.promotions,
+      items: activePromotions(content.promotions, new Date()).map((p) => ({
+        id: p.id,
+        title: p.title,
+        description: p.description,
+        img: p.img,
+        imgAlt: p.imgAlt,
+        url: p.url,
+        category: p.additional.category,
+        ctaText: p.additional.ctaText,
+      })),
+    },
+    reviews: { section, items: reviews },
+    faqs: { ...home.faqs, items: content.faqs[home.faqs.set] },
+    warranty: home.warranty,
+    financing: home.financing,
+  };
+}

@@ -1,0 +1,134 @@
+import { vinCheckDigit } from "@showroom/rules/inventory";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../server/db/client.server";
+import { stores, vehicles } from "../server/db/schema.server";
+import { siteContent } from "./fixtures.server";
+import { bodyStyleSlug, bodyStyleSummary, filterPagePaths, searchVehicles, vehicleByVin } from "./inventory.server";
+
+function vin(pattern: string): string {
+  return `${pattern.slice(0, 8)}${vinCheckDigit(pattern)}${pattern.slice(9)}`;
+}
+
+const ROWS = [
+  {
+    vin: vin("2T3P1RFV0MW123456"),
+    make: "Toyota",
+    model: "RAV4",
+    bodyStyle: "SUVs",
+    price: 26_995,
+    mileage: 31_000,
+    year: 2021,
+  },
+  {
+    vin: vin("5J6RW2H80NL004321"),
+    make: "Honda",
+    model: "CR-V",
+    bodyStyle: "SUVs",
+    price: 18_450,
+    mileage: 88_000,
+    year: 2019,
+    priceDrop: true,
+  },
+  {
+    vin: vin("4T1G11AK5MU765432"),
+    make: "Toyota",
+    model: "Camry",
+    bodyStyle: "Sedans",
+    price: null,
+    mileage: 42_000,
+    year: 2021,
+  },
+  {
+    vin: vin("1FTFW1E50LFA11111"),
+    make: "Ford",
+    model: "F-150",
+    bodyStyle: "Trucks",
+    price: 31_000,
+    mileage: 55_000,
+    year: 2020,
+    private: true,
+  },
+];
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({ url: "memory://", dataDir: "./unused" });
+  const dealer = siteContent().dealers[0];
+  if (!dealer) throw new Error("no dealer fixture");
+  await database.db.insert(stores).values({ id: dealer.id, name: dealer.name, profile: dealer });
+  await database.db.insert(vehicles).values(
+    ROWS.map((row) => ({
+      vin: row.vin,
+      storeId: dealer.id,
+      condition: "used" as const,
+      year: row.year,
+      make: row.make,
+      makeSlug: row.make.toLowerCase(),
+      model: row.model,
+      modelSlug: row.model.toLowerCase().replace(/[^a-z0-9]+/g, "-"),
+      bodyStyle: row.bodyStyle,
+      mileage: row.mileage,
+      price: row.price,
+      stockNumber: `B${row.vin.slice(-5)}`,
+      priceDrop: row.priceDrop ?? false,
+      private: row.private ?? false,
+    })),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe("inventory reads", () => {
+  it("a feed's body style maps to the search segment of the inventory rules", () => {
+    expect(bodyStyleSlug("SUVs")).toBe("suvs");
+    expect(bodyStyleSlug("SUV")).toBe("suvs");
+    expect(bodyStyleSlug("Minivans")).toBe("minivans");
+    expect(bodyStyleSlug("Spaceship")).toBeNull();
+  });
+
+  it("private vehicles are never listed, counted or found", async () => {
+    const all = await searchVehicles(database.db, { sort: "priceLow", page: 1 }, 19);
+    expect(all.total).toBe(3);
+    expect(all.vehicles.map((v) => v.make)).not.toContain("Ford");
+    expect((await bodyStyleSummary(database.db)).map((s) => s.slug)).toEqual(["suvs", "sedans"]);
+    expect(await vehicleByVin(database.db, ROWS[3]?.vin ?? "")).toMatchObject({ private: true });
+  });
+
+  it("filters combine, and Call for Price sorts last whatever the direction", async () => {
+    const suvsUnder20k = await searchVehicles(
+      database.db,
+      { bodyStyle: "suvs", price: { max: 20_000 }, sort: "priceLow", page: 1 },
+      19,
+    );
+    expect(suvsUnder20k.vehicles.map((v) => v.model)).toEqual(["CR-V"]);
+    const priceLow = await searchVehicles(database.db, { sort: "priceLow", page: 1 }, 19);
+    expect(priceLow.vehicles.map((v) => v.model)).toEqual(["CR-V", "RAV4", "Camry"]);
+    const priceHigh = await searchVehicles(database.db, { sort: "priceHigh", page: 1 }, 19);
+    expect(priceHigh.vehicles.map((v) => v.model)).toEqual(["RAV4", "CR-V", "Camry"]);
+    const words = await searchVehicles(database.db, { q: "toyota 2021", sort: "priceLow", page: 1 }, 19);
+    expect(words.vehicles.map((v) => v.model).sort()).toEqual(["Camry", "RAV4"]);
+    const feature = await searchVehicles(database.db, { feature: "price-drop", sort: "priceLow", page: 1 }, 19);
+    expect(feature.vehicles.map((v) => v.model)).toEqual(["CR-V"]);
+  });
+
+  it("the filter pages are the search root, each listed body style, make, make-model and feature, and under $20K", async () => {
+    const locs = (await filterPagePaths(database.db, ["used", "certified"])).map((p) => p.loc).sort();
+    expect(locs).toEqual(
+      [
+        "/cars-for-sale",
+        "/cars-for-sale/honda",
+        "/cars-for-sale/honda-cr-v",
+        "/cars-for-sale/price-drop",
+        "/cars-for-sale/price-under-20000",
+        "/cars-for-sale/sedans",
+        "/cars-for-sale/suvs",
+        "/cars-for-sale/toyota",
+        "/cars-for-sale/toyota-camry",
+        "/cars-for-sale/toyota-rav4",
+      ].sort(),
+    );
+  });
+});

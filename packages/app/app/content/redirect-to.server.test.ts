@@ -1,0 +1,26 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { redirectToSchema } from "./redirect-to.server";
+
+describe("redirectTo", () => {
+  it("whatever a form sends, the visitor is only ever sent to a path of this site", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.webUrl(), fc.constantFrom("//evil.example", "/\\evil.example", "javascript:alert(1)")),
+        (value) => {
+          const target = redirectToSchema.parse(value);
+          expect(target.startsWith("/")).toBe(true);
+          expect(target.startsWith("//")).toBe(false);
+          expect(target).not.toMatch(/[\\\s]/);
+          expect(new URL(target, "https://site.example").origin).toBe("https://site.example");
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a path of the site with its query comes back unchanged", () => {
+    expect(redirectToSchema.parse("/cars-for-sale/suvs?sort=year")).toBe("/cars-for-sale/suvs?sort=year");
+    expect(redirectToSchema.parse(undefined)).toBe("/");
+  });
+});

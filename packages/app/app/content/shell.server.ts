@@ -1,0 +1,82 @@
+import { fillTemplate, type MenuItem } from "@showroom/fixtures";
+import type { MenuView, ShellData, StoreView } from "../components/shell-data";
+import { consentView } from "./consent.server";
+import { readFlash } from "./flash.server";
+import type { Site } from "./site.server";
+import type { Store } from "./stores.server";
+import { tree } from "./translations.server";
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** A dollar amount as the site prints it: `$358.03`, `$19,999`. */
+export function formatMoney(amount: number): string {
+  return Number.isInteger(amount) ? usd.format(amount).replace(/\.00$/, "") : usd.format(amount);
+}
+
+/** A store as the pages show it. */
+export function storeView(store: Store): StoreView {
+  const { dealer } = store;
+  return {
+    id: store.id,
+    name: dealer.name,
+    city: dealer.city,
+    phone: dealer.phone,
+    salesPhone: dealer.sales.phone,
+    salesHours: dealer.sales.hours,
+    servicePhone: dealer.service.phone,
+    serviceHours: dealer.service.hours,
+    email: dealer.email,
+    addressLine1: [dealer.address_line_1, dealer.address_line_2].filter(Boolean).join(", "),
+    cityLine: `${dealer.city}, ${dealer.state_short} ${dealer.zip}`,
+    mapsUrl: `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+      `${dealer.address_line_1}, ${dealer.city}, ${dealer.state_short} ${dealer.zip}`,
+    )}`,
+    logo: { color: dealer.logo.color, white: dealer.logo.white, icon: dealer.logo.icon },
+    socials: Object.entries(dealer.socials).map(([network, url]) => ({ network, url })),
+    rating: { value: dealer.ratings.google.rating, count: dealer.ratings.google.count, url: dealer.ratings.google.url },
+    timezone: dealer.timezone,
+  };
+}
+
+/** A menu with the selected store's name in place of `{token}` ("Under $20K at {token}"). */
+export function menuView(items: readonly MenuItem[], storeName: string): MenuView[] {
+  return items.map((item) => ({
+    name: fillTemplate(item.name, { token: storeName }),
+    description: item.description,
+    href: item.href,
+    children: menuView(item.childrens, storeName),
+  }));
+}
+
+/** Everything the layouts render around a page, for the root loader; `setCookies` must go out with it. */
+export function shellData(site: Site, request: Request): { shell: ShellData; setCookies: string[] } {
+  const { content, settings, store } = site;
+  const flash = readFlash(request);
+  const shell: ShellData = {
+    groupName: content.group.name,
+    store: storeView(store),
+    stores: site.stores.map((s) => ({ id: s.id, name: s.dealer.name, city: s.dealer.city })),
+    menus: {
+      header: menuView(content.menus.header, store.dealer.name),
+      footerMain: menuView(content.menus.footerMain, store.dealer.name),
+      footerLine: menuView(content.menus.footerLine, store.dealer.name),
+    },
+    locations: content.locations.main.map((place) => ({
+      name: place.name,
+      subname: place.subname,
+      storeId: place.storeId,
+      addressLine1: place.addressLine1,
+      addressLine2: place.addressLine2,
+      mapsUrl: place.googleMapsLink,
+    })),
+    ui: { common: tree("common"), layout: tree("layout"), errors: tree("errors") },
+    consent: consentView(request, settings),
+    toasts: flash.toasts,
+    toast: { lifeMs: settings.toast.lifeMs, cleanupDelayMs: settings.toast.cleanupDelayMs },
+    loadingBar: settings.loadingBar,
+    year: new Date().getFullYear(),
+    documentFee: formatMoney(store.dealer.fee.documentFee),
+    preApproval: store.dealer.autoFinancing.preApproved,
+  };
+  return { shell, setCookies: flash.clear ? [flash.clear] : [] };
+}

@@ -1,0 +1,85 @@
+import type { SiteSettings } from "@showroom/fixtures";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { type AppServices, servicesContext } from "../context";
+import type { Config } from "../server/config.server";
+import { sessionSecret } from "../server/secrets.server";
+import { type VisitorCookies, visitorCookies } from "../server/visitor.server";
+import { type SiteContent, siteContent } from "./fixtures.server";
+import { defaultStore, listStores, type Store } from "./stores.server";
+
+/** What every page of a request shares: content, settings, the stores and the one the visitor picked. */
+export interface Site {
+  readonly services: AppServices;
+  readonly content: SiteContent;
+  readonly settings: SiteSettings;
+  readonly stores: readonly Store[];
+  readonly store: Store;
+  /** `https://example.com`: the public origin canonical and social URLs are built on. */
+  readonly origin: string;
+  readonly cookies: VisitorCookies;
+}
+
+const cookiesByConfig = new WeakMap<Config, VisitorCookies>();
+
+/**
+ * The visitor cookies of this server. The lead's services do not carry them yet, so they are made here from the same
+ * session secret the rest of the server uses (SESSION_SECRET or the one kept in the data directory).
+ */
+export function cookiesFor(config: Config): VisitorCookies {
+  let cookies = cookiesByConfig.get(config);
+  if (!cookies) {
+    cookies = visitorCookies(sessionSecret(config));
+    cookiesByConfig.set(config, cookies);
+  }
+  return cookies;
+}
+
+/** The settings the server runs with: production's in production, the base configuration otherwise. */
+export function settingsFor(config: Config): SiteSettings {
+  const { settings } = siteContent();
+  return config.NODE_ENV === "production" ? settings.production : settings.base;
+}
+
+/** The public origin: PUBLIC_ORIGIN when configured, otherwise the origin the request came in on. */
+export function originOf(request: Request, config: Config): string {
+  return config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : new URL(request.url).origin;
+}
+
+async function resolveSite(request: Request, services: AppServices): Promise<Site> {
+  const { config, db } = services;
+  const stores = await listStores(db);
+  const cookies = cookiesFor(config);
+  const picked = await cookies.selectedStore(
+    request,
+    stores.map((s) => s.id),
+  );
+  return {
+    services,
+    content: siteContent(),
+    settings: settingsFor(config),
+    stores,
+    store: stores.find((s) => s.id === picked) ?? defaultStore(stores),
+    origin: originOf(request, config),
+    cookies,
+  };
+}
+
+const siteContext = createContext<() => Promise<Site>>();
+
+/**
+ * Root middleware: makes the site of this request available to every loader and action, resolved on first use so
+ * resource routes that never ask (pictures, robots.txt) pay nothing.
+ */
+export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+  let site: Promise<Site> | undefined;
+  context.set(siteContext, () => {
+    site ??= resolveSite(request, context.get(servicesContext));
+    return site;
+  });
+  return next();
+};
+
+/** The site of the current request (see {@link siteMiddleware}). */
+export function getSite(context: Readonly<RouterContextProvider>): Promise<Site> {
+  return context.get(siteContext)();
+}

@@ -1,0 +1,100 @@
+import {
+  type Language,
+  lookupTranslation,
+  type TranslationCatalog,
+  type TranslationTree,
+  translate,
+  translationFileSchema,
+} from "@showroom/fixtures";
+import careers from "@showroom/fixtures/translations/en/careers.json" with { type: "json" };
+import common from "@showroom/fixtures/translations/en/common.json" with { type: "json" };
+import company from "@showroom/fixtures/translations/en/company.json" with { type: "json" };
+import contact from "@showroom/fixtures/translations/en/contact.json" with { type: "json" };
+import cookieDialog from "@showroom/fixtures/translations/en/cookie-dialog.json" with { type: "json" };
+import errors from "@showroom/fixtures/translations/en/errors.json" with { type: "json" };
+import financing from "@showroom/fixtures/translations/en/financing.json" with { type: "json" };
+import forms from "@showroom/fixtures/translations/en/forms.json" with { type: "json" };
+import inventory from "@showroom/fixtures/translations/en/inventory.json" with { type: "json" };
+import layout from "@showroom/fixtures/translations/en/layout.json" with { type: "json" };
+import offers from "@showroom/fixtures/translations/en/offers.json" with { type: "json" };
+import research from "@showroom/fixtures/translations/en/research.json" with { type: "json" };
+import sellTrade from "@showroom/fixtures/translations/en/sell-trade.json" with { type: "json" };
+import team from "@showroom/fixtures/translations/en/team.json" with { type: "json" };
+import toasts from "@showroom/fixtures/translations/en/toasts.json" with { type: "json" };
+import cookieDialogEs from "@showroom/fixtures/translations/es/cookie-dialog.json" with { type: "json" };
+import { ContentError } from "./fixtures.server";
+
+const FILES: Readonly<Record<Language, Readonly<Record<string, unknown>>>> = {
+  en: {
+    careers,
+    common,
+    company,
+    contact,
+    "cookie-dialog": cookieDialog,
+    errors,
+    financing,
+    forms,
+    inventory,
+    layout,
+    offers,
+    research,
+    "sell-trade": sellTrade,
+    team,
+    toasts,
+  },
+  es: { "cookie-dialog": cookieDialogEs },
+};
+
+function load(): TranslationCatalog {
+  const catalog: TranslationCatalog = {};
+  for (const [language, namespaces] of Object.entries(FILES) as [Language, Record<string, unknown>][]) {
+    const parsed: Record<string, TranslationTree> = {};
+    for (const [namespace, json] of Object.entries(namespaces)) {
+      const result = translationFileSchema.safeParse(json);
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        throw new ContentError(
+          `Invalid fixture content:\n  translations/${language}/${namespace}.json: $.${issue?.path.join(".")}: ${issue?.message}`,
+        );
+      }
+      parsed[namespace] = result.data;
+    }
+    catalog[language] = parsed;
+  }
+  return catalog;
+}
+
+let cached: TranslationCatalog | undefined;
+
+/** Every UI string the fixtures ship, validated once per process. */
+export function catalog(): TranslationCatalog {
+  cached ??= load();
+  return cached;
+}
+
+/** The English string for `namespace.path.key` with its `{placeholders}` filled; throws for a missing key. */
+export function t(key: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return translate(catalog(), "en", key, values);
+}
+
+/** A string in `language`, falling back to English (only the cookie dialog is translated). */
+export function tIn(language: Language, key: string, values: Readonly<Record<string, string | number>> = {}): string {
+  return translate(catalog(), language, key, values);
+}
+
+/** Whether a key names a string in English. */
+export function hasText(key: string): boolean {
+  return lookupTranslation(catalog(), "en", key) !== undefined;
+}
+
+/**
+ * A whole namespace subtree (`"common"`, `"research.carResearch"`), for a page that renders many of its strings; the
+ * browser fills placeholders with the small helper in `components/i18n`.
+ */
+export function tree(path: string, language: Language = "en"): TranslationTree {
+  const [namespace, ...rest] = path.split(".");
+  let node: string | TranslationTree | undefined = catalog()[language]?.[namespace ?? ""];
+  for (const part of rest) node = typeof node === "object" ? node[part] : undefined;
+  if (typeof node !== "object") throw new ContentError(`No translation subtree ${path} (${language})`);
+  return node;
+}

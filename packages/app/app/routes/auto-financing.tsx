@@ -1,0 +1,76 @@
+import { Faqs, Reviews } from "../components/home/home-sections";
+import { translator } from "../components/i18n";
+import { metaFromData } from "../components/seo";
+import { ButtonLink, Container, PageHero, Section } from "../components/ui";
+import { reviewsBlock } from "../content/landing.server";
+import { pageSeo, requirePage } from "../content/seo.server";
+import { getSite } from "../content/site.server";
+import { tree } from "../content/translations.server";
+import type { Route } from "./+types/auto-financing";
+
+const STEPS = ["apply", "compare", "drive"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const site = await getSite(context);
+  requirePage(site, request, "auto-financing");
+  return {
+    seo: pageSeo(site, request, "auto-financing"),
+    texts: tree("financing.landing"),
+    labels: tree("common.labels"),
+    reviews: reviewsBlock(site, "financing"),
+    faqs: {
+      title: site.content.home.faqs.title,
+      text: site.content.home.faqs.text,
+      items: site.content.faqs.financing,
+    },
+  };
+}
+
+export const meta = metaFromData;
+
+/** Auto financing: how it works, for every credit level, free, several lenders, answers in 24–48 hours. */
+export default function AutoFinancing({ loaderData }: Route.ComponentProps) {
+  const t = translator(loaderData.texts);
+  const label = translator(loaderData.labels);
+  return (
+    <>
+      <PageHero eyebrow={t("eyebrow")} title={t("title")} text={t("text")}>
+        <ButtonLink to="/auto-financing/apply-for-financing">{label("getPreApproved")}</ButtonLink>
+        <ButtonLink to="/auto-financing/full-credit-application" variant="secondary">
+          {t("fullCreditButton")}
+        </ButtonLink>
+      </PageHero>
+      <Section id="how-it-works" title={t("howItWorksTitle")}>
+        <ol className="grid gap-6 md:grid-cols-3">
+          {STEPS.map((step, i) => (
+            <li key={step} className="rounded-xl border border-slate-200 p-6">
+              <span
+                className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
+                aria-hidden="true"
+              >
+                {i + 1}
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{t(`steps.${step}.title`)}</h3>
+              <p className="mt-2 text-slate-700">{t(`steps.${step}.text`)}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <section aria-labelledby="full-credit-title" className="bg-brand-900 py-14 text-white">
+        <Container className="flex flex-col items-start gap-4 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="full-credit-title" className="text-2xl font-bold">
+              {t("fullCreditTitle")}
+            </h2>
+            <p className="mt-2 text-brand-50">{t("fullCreditText")}</p>
+          </div>
+          <ButtonLink to="/auto-financing/full-credit-application" variant="light">
+            {t("fullCreditButton")}
+          </ButtonLink>
+        </Container>
+      </section>
+      <Reviews section={loaderData.reviews.section} items={loaderData.reviews.items} />
+      <Faqs title={loaderData.faqs.title} text={loaderData.faqs.text} items={loaderData.faqs.items} />
+    </>
+  );
+}

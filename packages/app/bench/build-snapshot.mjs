@@ -1,0 +1,78 @@
+// The build under measurement, frozen for the run. build/ is shared: a test run or another terminal may rebuild it
+// while the bench runs, and a running server whose chunks were swapped answers 404 for its own scripts and CSS. So
+// the bench builds for production, copies build/ and drizzle/ to a temp folder (with node_modules linked, so Node
+// resolves the server's dependencies as from the app), and serves that copy.
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+
+/** The node_modules folder Node would reach first walking up from the app (the workspace root's). */
+function nodeModulesOf(dir) {
+  for (let at = dir; ; at = dirname(at)) {
+    if (existsSync(join(at, "node_modules/react-router/package.json"))) return join(at, "node_modules");
+    if (dirname(at) === at) throw new Error("node_modules with react-router not found above the app");
+  }
+}
+
+function filesUnder(dir) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** Asset URLs the server build names that the client build lacks: non-empty means a half-written or mixed build. */
+export function missingAssets(buildDir) {
+  const client = join(buildDir, "client");
+  const missing = new Set();
+  for (const file of filesUnder(join(buildDir, "server")).filter((f) => f.endsWith(".js"))) {
+    for (const m of readFileSync(file, "utf8").matchAll(/["'`](\/assets\/[\w.-]+\.(?:js|css))["'`]/g)) {
+      if (!existsSync(join(client, m[1]))) missing.add(m[1]);
+    }
+  }
+  return [...missing];
+}
+
+/**
+ * Builds for production (unless `build` is false) and snapshots the result; retries when another build overlapped.
+ * Returns the snapshot's server entry and client folder, and `remove()`.
+ */
+export function snapshotBuild({ build = true, log }) {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    if (build) {
+      // NODE_ENV decides React's bundles: a build made under Vitest (NODE_ENV=test) ships React's development build.
+      execFileSync("npx", ["react-router", "build"], {
+        cwd: appDir,
+        stdio: ["ignore", "ignore", "inherit"],
+        env: { ...process.env, NODE_ENV: "production" },
+      });
+    }
+    const root = mkdtempSync(join(tmpdir(), "showroom-bench-build-"));
+    try {
+      cpSync(join(appDir, "build"), join(root, "build"), { recursive: true });
+      cpSync(join(appDir, "drizzle"), join(root, "drizzle"), { recursive: true });
+    } catch (error) {
+      rmSync(root, { recursive: true, force: true });
+      if (attempt === 3) throw error;
+      log(`  build/ changed while being copied (${error.code ?? error.message}); building again`);
+      continue;
+    }
+    const missing = missingAssets(join(root, "build"));
+    if (missing.length === 0) {
+      symlinkSync(nodeModulesOf(appDir), join(root, "node_modules"), "dir");
+      return {
+        root,
+        serverEntry: join(root, "build/server/index.js"),
+        clientDir: join(root, "build/client"),
+        remove: () => rmSync(root, { recursive: true, force: true }),
+      };
+    }
+    rmSync(root, { recursive: true, force: true });
+    if (attempt === 3 || !build) throw new Error(`build/ is inconsistent, missing ${missing.slice(0, 5).join(", ")}`);
+    log(`  build/ changed under the copy (missing ${missing[0]}); building again`);
+  }
+  throw new Error("unreachable");
+}

@@ -1,0 +1,160 @@
+// The server under measurement: the production build (a snapshot, see build-snapshot.mjs), started in this process on
+// an ephemeral loopback port with a throw-away data directory, and the pages to measure discovered from what it
+// actually serves.
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { syntheticFeeds } from "./synthetic-inventory.mjs";
+
+const appDir = fileURLToPath(new URL("..", import.meta.url));
+
+function serverEnv(dataDir, databaseUrl, secret) {
+  return {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: "0",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: secret,
+  };
+}
+
+/**
+ * Adds `count` synthetic vehicles through the dealer import command (`npm run import`), store by store, as a
+ * partial feed so the fixture vehicles stay. The database must be closed: PGlite allows one process per directory.
+ */
+function importSynthetic(count, env, log) {
+  const feedDir = mkdtempSync(join(tmpdir(), "showroom-bench-feed-"));
+  try {
+    for (const [storeId, rows] of syntheticFeeds(count)) {
+      const file = join(feedDir, `${storeId}.json`);
+      writeFileSync(file, JSON.stringify(rows));
+      const began = performance.now();
+      const out = execFileSync(
+        "npx",
+        ["tsx", "--conditions=source", "scripts/import.ts", file, "--store", storeId, "--partial"],
+        { cwd: appDir, env: { ...process.env, ...env, INIT_CWD: appDir }, encoding: "utf8" },
+      );
+      const summary = out.trim().split("\n").at(-1);
+      log(
+        `  imported ${rows.length} synthetic vehicles into ${storeId} in ${((performance.now() - began) / 1000).toFixed(1)} s: ${summary}`,
+      );
+    }
+  } finally {
+    rmSync(feedDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts the built server at `serverEntry`. `databaseUrl` as DATABASE_URL (memory:// or postgres://); PGlite in a temp
+ * dir otherwise. `extraVehicles` > 0 imports that many synthetic vehicles on top of the fixture seed first.
+ */
+export async function startBenchServer({ serverEntry, databaseUrl, extraVehicles = 0, log }) {
+  if (extraVehicles > 0 && databaseUrl === "memory://")
+    throw new Error("--vehicles needs PGlite on disk or PostgreSQL");
+  const dataDir = mkdtempSync(join(tmpdir(), "showroom-bench-data-"));
+  const env = serverEnv(dataDir, databaseUrl, randomBytes(32).toString("hex"));
+  const { start } = await import(pathToFileURL(serverEntry).href);
+  if (extraVehicles > 0) {
+    // The first start migrates and seeds the fixtures; the importer then adds the rest.
+    await (await start(env)).close();
+    importSynthetic(extraVehicles, env, log);
+  }
+  const began = performance.now();
+  const running = await start(env);
+  return {
+    url: running.url,
+    database: running.database,
+    bootMs: performance.now() - began,
+    async close() {
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Counts the rows of `table`, or null when the table is not there (yet). */
+export async function countRows(database, table) {
+  try {
+    const { sql } = await import("drizzle-orm");
+    const result = await database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+    const rows = Array.isArray(result) ? result : result.rows;
+    return Number(rows?.[0]?.n ?? 0);
+  } catch {
+    return null;
+  }
+}
+
+// `/{condition}-cars-for-sale/{year}-{slug}-{VIN}` (docs/decisions/053): a VIN is 17 characters without I, O or Q.
+const DETAIL_PATH = /^\/(?:[a-z]+-)?cars-for-sale\/\d{4}-[a-z0-9-]+-[a-hj-npr-z0-9]{17}\/?$/i;
+
+/** Distinct vehicle detail paths linked from `html` (hrefs or sitemap <loc>s), in order of appearance. */
+export function detailPathsIn(html, origin) {
+  const paths = new Set();
+  for (const m of html.matchAll(/(?:href="|<loc>)([^"<]+)/g)) {
+    const raw = m[1].replaceAll("&amp;", "&");
+    let url;
+    try {
+      url = new URL(raw, origin);
+    } catch {
+      continue;
+    }
+    if (url.search === "" && DETAIL_PATH.test(url.pathname)) paths.add(url.pathname);
+  }
+  return [...paths];
+}
+
+async function get(url) {
+  const response = await fetch(url, { redirect: "manual", headers: { "user-agent": "showroom-bench" } });
+  return { status: response.status, location: response.headers.get("location"), html: await response.text() };
+}
+
+/**
+ * The pages of the benchmarks that this build serves: home and contact always (reported missing when not 200), the
+ * search page and one vehicle detail page when present. Each page carries its SSR HTML for the first-load JS step.
+ */
+export async function discoverPages(baseUrl) {
+  const pages = [];
+  const absent = [];
+  const want = [
+    { id: "home", label: "home", path: "/", required: true },
+    { id: "contact", label: "contact", path: "/contact-us", required: true },
+    { id: "search", label: "search", path: "/cars-for-sale", required: false },
+  ];
+  for (const page of want) {
+    const answer = await get(baseUrl + page.path);
+    if (answer.status === 200) pages.push({ ...page, url: baseUrl + page.path, html: answer.html });
+    else absent.push({ ...page, status: answer.status });
+  }
+
+  const search = pages.find((p) => p.id === "search");
+  let detailPath = search ? detailPathsIn(search.html, baseUrl)[0] : undefined;
+  if (search) search.vehicleCards = detailPathsIn(search.html, baseUrl).length;
+  if (!detailPath) {
+    // The sitemap index lists group sitemaps; the vehicle group holds detail URLs.
+    const index = await get(`${baseUrl}/sitemap.xml`);
+    if (index.status === 200) {
+      detailPath = detailPathsIn(index.html, baseUrl)[0];
+      const groups = [...index.html.matchAll(/<loc>([^<]+)<\/loc>/g)]
+        .map((m) => m[1])
+        .filter((u) => /sitemap/i.test(u));
+      for (const group of groups) {
+        if (detailPath) break;
+        const sub = await get(new URL(new URL(group).pathname, baseUrl).href);
+        if (sub.status === 200) detailPath = detailPathsIn(sub.html, baseUrl)[0];
+      }
+    }
+  }
+  if (detailPath) {
+    const answer = await get(baseUrl + detailPath);
+    if (answer.status === 200) {
+      pages.push({ id: "detail", label: "detail", path: detailPath, url: baseUrl + detailPath, html: answer.html });
+    } else absent.push({ id: "detail", label: "detail", path: detailPath, required: false, status: answer.status });
+  } else if (search) {
+    absent.push({ id: "detail", label: "detail", path: "(no detail link found)", required: false, status: null });
+  }
+  return { pages, absent };
+}

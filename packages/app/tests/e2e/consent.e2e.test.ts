@@ -1,0 +1,90 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, openPage } from "./support/browser";
+import { type RunningSite, startSite } from "./support/server";
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function consentCookies(context: BrowserContext) {
+  const cookies = await context.cookies();
+  const value = (name: string) => {
+    const raw = cookies.find((c) => c.name === name)?.value;
+    return raw === undefined ? undefined : decodeURIComponent(raw);
+  };
+  return { display: value("displayCookies"), allowed: value("allowCookies") };
+}
+
+describe("cookie banner (tier 3: customize, deny, accept all)", () => {
+  it("without JavaScript, Accept all posts, stores every category and hides the banner", async () => {
+    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${site.url}/our-company`);
+    const banner = page.getByRole("region", { name: "We use cookies" });
+    expect(await banner.isVisible()).toBe(true);
+    await banner.getByRole("button", { name: "Accept all" }).click();
+    await page.waitForURL(`${site.url}/our-company`);
+    expect(await page.getByRole("region", { name: "We use cookies" }).count()).toBe(0);
+    expect(await consentCookies(context)).toEqual({
+      display: "hide",
+      allowed: "essential,functional,analytics,targeting",
+    });
+    await context.close();
+  });
+
+  it("without JavaScript, Customize saves only the chosen categories, and essential stays on", async () => {
+    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${site.url}/`);
+    const banner = page.getByRole("region", { name: "We use cookies" });
+    await banner.locator("summary", { hasText: "Customize" }).click();
+    expect(await banner.getByRole("checkbox", { name: /Essential/ }).isDisabled()).toBe(true);
+    await banner.getByRole("checkbox", { name: "Functional" }).check();
+    await banner.getByRole("button", { name: "Save preferences" }).click();
+    await page.waitForURL(`${site.url}/`);
+    expect(await consentCookies(context)).toEqual({ display: "hide", allowed: "essential,functional" });
+    await context.close();
+  });
+
+  it("with JavaScript, Decline fades the banner out and keeps essential, functional and analytics, without a page load", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/help-center`);
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    const banner = page.getByRole("region", { name: "We use cookies" });
+    await banner.getByRole("button", { name: "Decline" }).click();
+    await banner.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(await consentCookies(context)).toEqual({ display: "hide", allowed: "essential,functional,analytics" });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("never shows on /legal pages, offers Spanish, and reopens from the footer's Cookie settings", async () => {
+    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${site.url}/legal/privacy-policy`);
+    expect(await page.getByRole("region", { name: "We use cookies" }).count()).toBe(0);
+
+    await page.goto(`${site.url}/`);
+    await page.getByRole("button", { name: "Español" }).click();
+    await page.waitForURL(`${site.url}/`);
+    const spanish = page.getByRole("region", { name: "Usamos cookies" });
+    expect(await spanish.getByRole("button", { name: "Aceptar todas" }).isVisible()).toBe(true);
+    await spanish.getByRole("button", { name: "Aceptar todas" }).click();
+    await page.waitForURL(`${site.url}/`);
+    expect(await page.getByRole("region", { name: "Usamos cookies" }).count()).toBe(0);
+
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    await page.waitForURL(`${site.url}/`);
+    expect(await page.getByRole("region", { name: "Usamos cookies" }).isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,100 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, describeViolations } from "./support/axe";
+import { launchBrowser, openPage } from "./support/browser";
+import { type RunningSite, startSite } from "./support/server";
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe("home page", () => {
+  it("with JavaScript it shows every block of spec section 2, its tabs follow the keyboard, and axe finds nothing", async () => {
+    const { context, page, errors } = await openPage(browser);
+    const response = await page.goto(`${site.url}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.title()).resolves.toBe("Used Cars & SUVs in Brentwood, MO | Confluence Motors Brentwood");
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe(
+      "index, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1",
+    );
+    expect(await page.locator("h1").count()).toBe(1);
+    expect(await page.locator("style").count()).toBe(0);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+    expect(await page.locator('[aria-roledescription="slide"]').count()).toBe(3);
+    for (const feature of [/^Shop cars Inspected/, /^Get Pre-Approved Free, fast/, /^Sell or trade A real offer/]) {
+      expect(await page.getByRole("link", { name: feature }).count()).toBe(1);
+    }
+
+    const tabs = page.getByRole("tab");
+    expect(await tabs.allTextContents()).toEqual(["Finance", "Shop", "Sell or Trade", "Service"]);
+    await page.getByRole("tab", { name: "Shop" }).click();
+    await expect.poll(() => page.getByRole("tabpanel").textContent()).toContain("Cars worth buying, checked twice");
+    await page.keyboard.press("ArrowRight");
+    expect(await page.getByRole("tab", { selected: true }).textContent()).toBe("Sell or Trade");
+    expect(await page.getByRole("tabpanel").textContent()).toContain("A real offer in under 60 seconds");
+
+    const reviews = page.locator("section[aria-labelledby='reviews-title'] ul > li");
+    expect(await reviews.count()).toBe(9);
+    expect(await page.locator("section[aria-labelledby='faqs-title'] details").count()).toBe(6);
+    expect(await page.locator("section[aria-labelledby='warranty-title'] article").count()).toBe(3);
+    expect(await page.getByRole("heading", { name: "Pre-approved in 24–48 hours" }).isVisible()).toBe(true);
+    expect(
+      await page.getByText("lifetime engine limited warranty on vehicles under 85,000 miles").first().isVisible(),
+    ).toBe(true);
+
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("without JavaScript the department tabs read as four sections, the FAQs open, and the menu opens", async () => {
+    const { context, page } = await openPage(browser, { javaScriptEnabled: false, mobile: true });
+    await page.goto(`${site.url}/`);
+    expect(await page.getByRole("tablist").isVisible()).toBe(false);
+    for (const label of ["Finance", "Shop", "Sell or Trade", "Service"]) {
+      expect(await page.getByRole("heading", { name: label, exact: true }).isVisible()).toBe(true);
+    }
+    const firstFaq = page.locator("section[aria-labelledby='faqs-title'] details").first();
+    await firstFaq.locator("summary").click();
+    expect(await firstFaq.getAttribute("open")).toBe("");
+    await page.locator("summary", { hasText: "Menu" }).click();
+    expect(
+      await page.getByRole("navigation", { name: "Menu" }).getByRole("link", { name: "Browse All" }).isVisible(),
+    ).toBe(true);
+    await context.close();
+  });
+
+  it("the server-rendered page, with every script removed, passes axe on a phone", async () => {
+    const { context, page } = await openPage(browser, { stripScripts: true, mobile: true });
+    await page.goto(`${site.url}/`);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
+
+  it("a slow page change shows the green loading bar after the throttle and removes it when the page arrives", async () => {
+    const { context, page } = await openPage(browser);
+    await page.goto(`${site.url}/`);
+    await page.route("**/our-company.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    const bar = page.getByRole("progressbar", { name: "Loading the next page" });
+    await page.locator("footer").getByRole("link", { name: "Our Company" }).click();
+    await bar.waitFor({ state: "visible", timeout: 1000 });
+    expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(34, 197, 94)");
+    await page.waitForURL(`${site.url}/our-company`);
+    await bar.waitFor({ state: "detached", timeout: 3000 });
+    await context.close();
+  });
+});

@@ -1,0 +1,71 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, describeViolations } from "./support/axe";
+import { launchBrowser, openPage } from "./support/browser";
+import { type RunningSite, startSite } from "./support/server";
+
+let site: RunningSite;
+let browser: Browser;
+let vehiclePath = "";
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+  const vehicles = (await (await fetch(`${site.url}/api/___sitemaps___/vehicles?without=1`)).json()) as {
+    loc: string;
+  }[];
+  vehiclePath = vehicles[0]?.loc ?? "";
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Every page of the shell, one of each kind (the home page and 404 have their own files). */
+const PAGES = [
+  "/auto-financing",
+  "/auto-financing/apply-for-financing",
+  "/auto-financing/full-credit-application",
+  "/car-research",
+  "/car-research/search?q=winter+tires",
+  "/car-research/author/elena-petrova",
+  "/car-research/how-to-read-a-vehicle-history-report",
+  "/faqs-okd/can-i-buy-a-car-with-bad-credit",
+  "/cars-for-sale",
+  "/cars-for-sale/suvs",
+  "/cars-for-sale?mileage=null,85000",
+  "VEHICLE",
+  "/help-center",
+  "/help-center/buying",
+  "/legal/privacy-policy",
+  "/legal/cookie-policy",
+  "/legal/electronic-signature-disclosure",
+  "/our-company",
+  "/our-company/careers",
+  "/our-company/meet-our-team",
+  "/our-company/meet-our-team?department=finance",
+  "/our-company/meet-our-team/grace-liu",
+  "/sell-trade-my-car",
+  "/sell-trade-my-car/your-vehicle",
+];
+
+describe("every page of the shell passes axe (WCAG 2.2 AA tags)", () => {
+  for (const path of PAGES) {
+    it(`${path}: 200, one h1, robots meta, and no violations with JavaScript (desktop) or without it (phone)`, async () => {
+      const url = `${site.url}${path === "VEHICLE" ? vehiclePath : path}`;
+      for (const stripScripts of [false, true]) {
+        const { context, page, errors } = await openPage(browser, { stripScripts, mobile: stripScripts });
+        const response = await page.goto(url);
+        expect(response?.status()).toBe(200);
+        expect(await page.locator("h1").count()).toBe(1);
+        expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(
+          /^(no)?index, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1$/,
+        );
+        const violations = await axeViolations(page);
+        expect(violations, `${path}:\n${describeViolations(violations)}`).toEqual([]);
+        if (!stripScripts) expect(errors).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+});

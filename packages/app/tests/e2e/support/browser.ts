@@ -1,0 +1,66 @@
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium, with the flags that keep it quiet and offline-safe in CI containers. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Starts Chromium; close it in `afterAll`. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface PageOptions {
+  /** false renders the server HTML only, as a browser without JavaScript would. */
+  readonly javaScriptEnabled?: boolean;
+  /**
+   * Serve the pages with every script removed, in a context where tools can still evaluate: how axe checks the
+   * no-JavaScript rendering (axe itself needs JavaScript, so `javaScriptEnabled: false` cannot run it).
+   */
+  readonly stripScripts?: boolean;
+  /** A phone-sized viewport (390 × 844) instead of a desktop one (1280 × 800). */
+  readonly mobile?: boolean;
+  readonly reducedMotion?: "reduce" | "no-preference";
+}
+
+/**
+ * A fresh context (its own cookies) and a page in it. axe needs a page of a context, not `browser.newPage()`.
+ * Console errors and uncaught page errors are collected so a test can assert the page ran clean.
+ */
+export async function openPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    reducedMotion: options.reducedMotion ?? "reduce",
+  });
+  const page = await context.newPage();
+  if (options.stripScripts) {
+    await page.route("**/*", async (route) => {
+      const request = route.request();
+      if (request.resourceType() === "script") return route.abort();
+      if (request.resourceType() !== "document") return route.continue();
+      const response = await route.fetch({ maxRedirects: 0 });
+      const body = (await response.text())
+        .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+        .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
+      return route.fulfill({ response, body });
+    });
+  }
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+  });
+  return { context, page, errors };
+}

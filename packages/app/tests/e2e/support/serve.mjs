@@ -1,0 +1,12 @@
+// Runs the built site in its own Node process for the browser tests: `node serve.mjs <build/server/index.js>`, with
+// the server's environment as JSON in SHOWROOM_E2E_ENV. Prints `{"url": …}` once listening; SIGTERM closes it.
+const [entry] = process.argv.slice(2);
+const { start } = await import(entry);
+const running = await start(JSON.parse(process.env.SHOWROOM_E2E_ENV ?? "{}"));
+process.stdout.write(`${JSON.stringify({ url: running.url })}\n`);
+const stop = async () => {
+  await running.close();
+  process.exit(0);
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);

@@ -1,0 +1,68 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+
+const BUILD_ENTRY = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
+const MIGRATIONS = fileURLToPath(new URL("../../../drizzle", import.meta.url));
+
+/** The server the tests run: the global setup's snapshot of the build (it names it), else the build itself. */
+export const SERVER_ENTRY = process.env.SHOWROOM_E2E_SERVER ?? BUILD_ENTRY;
+const SERVE_SCRIPT = fileURLToPath(new URL("./serve.mjs", import.meta.url));
+
+/** A site started for a test file. */
+export interface RunningSite {
+  /** `http://127.0.0.1:{port}` */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the built site in a child Node process (as `npm start` runs it) on an ephemeral loopback port with an
+ * in-memory database (PGlite `memory://`). Rate limits stay on; each test file gets its own server, so its POSTs
+ * start from a clean count. A child process keeps the server's CommonJS dependencies (Express) out of Vitest's
+ * module runner, which would load them differently than Node does.
+ */
+export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
+  if (!existsSync(SERVER_ENTRY)) {
+    throw new Error(`No server build at ${SERVER_ENTRY}: run \`npx react-router build\` in packages/app first.`);
+  }
+  const serverEnv = {
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATABASE_URL: "memory://",
+    NODE_ENV: "production",
+    SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0000",
+    ...env,
+  };
+  const child: ChildProcess = spawn(process.execPath, [SERVE_SCRIPT, SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      // The snapshot sits elsewhere than build/, so the migrations are named rather than found relative to it.
+      SHOWROOM_MIGRATIONS_DIR: MIGRATIONS,
+      SHOWROOM_E2E_ENV: JSON.stringify(serverEnv),
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    lines.on("line", (line) => {
+      try {
+        const parsed = JSON.parse(line) as { url?: string };
+        if (parsed.url) resolve(parsed.url);
+      } catch {
+        // The server's own log lines (inventory import) are not the ready signal.
+      }
+    });
+    void exited.then((code) => reject(new Error(`The site exited with code ${code} before listening`)));
+  });
+  return {
+    url,
+    async close() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,209 @@
+// Bad input against every action of the site: whatever is posted, the server answers without a 5xx, and a post it
+// refuses leaves nothing behind. Runs the built server in this process on PGlite in memory.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { MAX_LENGTH, MESSAGES } from "@showroom/forms";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Running } from "../../server/app";
+import { APP_DIR, startInProcess } from "./support/built-server";
+import { type Change, contactChanges, type Field, SPEC, whenMissing } from "./support/contact-changes";
+import { encodeForm, type FieldValue, formPayload, rawPayload } from "./support/payloads";
+import { contactFields, countRows, postForm, type RowCounts, renderedFieldErrors, request } from "./support/requests";
+
+const RUNS = 200;
+
+interface ActionUnderTest {
+  path: string;
+  fields: readonly string[];
+  /** Forms the action accepts. */
+  valid: fc.Arbitrary<Record<string, string>>;
+  /** Whether an accepted post may write rows (a lead); the other actions only set cookies. */
+  writesLeads: boolean;
+}
+
+/** Every route module with an action, by file under app/: the scan below fails when one is missing here. */
+const ACTIONS: Record<string, ActionUnderTest> = {
+  "routes/contact-us.tsx": {
+    path: "/contact-us",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "topic", "message"],
+    valid: fc
+      .record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        firstName: fc.constantFrom("Dana", "José", "Mary-Kate"),
+        lastName: fc.constantFrom("Reyes", "O'Neil", "Nguyễn"),
+        email: fc.constantFrom("dana.reyes@example.com", "j.o@mail.example.org"),
+        phone: fc.constantFrom("(314) 555-0142", "+1 636 555 0199", "3145550142"),
+        topic: fc.integer({ min: 1, max: 7 }).map(String),
+        message: fc.string({ minLength: 1, maxLength: 300 }).filter((m) => m.trim() !== ""),
+      })
+      .map((form) => ({ ...form, website: "" })),
+    writesLeads: true,
+  },
+  "routes/api.store.ts": {
+    path: "/api/store",
+    fields: ["storeId", "redirectTo", "via"],
+    valid: fc.record({
+      storeId: fc.constantFrom("brentwood", "st-peters"),
+      redirectTo: fc.constantFrom("/", "/contact-us", "/cars-for-sale"),
+      via: fc.constantFrom("fetch", ""),
+    }),
+    writesLeads: false,
+  },
+  "routes/api.consent.ts": {
+    path: "/api/consent",
+    fields: ["choice", "categories", "language", "intent", "via", "redirectTo"],
+    valid: fc.oneof(
+      fc.record({ choice: fc.constantFrom("accept-all", "close", "deny", "save"), redirectTo: fc.constant("/") }),
+      fc.record({ language: fc.constantFrom("en", "es") }),
+      fc.record({ intent: fc.constant("reopen"), via: fc.constant("fetch") }),
+    ),
+    writesLeads: false,
+  },
+};
+
+/** Every message a form of the site may show: the spec's words and the forms package's few additions. */
+const KNOWN_MESSAGES = new Set<string>([
+  ...Object.values(SPEC),
+  ...Object.values(MESSAGES).flatMap((m) => (typeof m === "string" ? [m] : [])),
+  ...Object.values(MAX_LENGTH).map((max) => MESSAGES.tooLong(max)),
+]);
+
+function routeModulesWithAction(): string[] {
+  const appDir = join(APP_DIR, "app");
+  const candidates = [
+    "root.tsx",
+    ...readdirSync(join(appDir, "routes")).map((f) => `routes/${f}`),
+    ...readdirSync(join(appDir, "layouts")).map((f) => `layouts/${f}`),
+  ].filter((f) => /\.tsx?$/.test(f) && !/\.(server|test)\.tsx?$/.test(f));
+  return candidates
+    .filter((file) =>
+      /export\s+(async\s+)?(function|const|let)\s+action\b/.test(readFileSync(join(appDir, file), "utf8")),
+    )
+    .sort();
+}
+
+let site: Running;
+
+beforeAll(async () => {
+  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000000" });
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+function delta(before: RowCounts, after: RowCounts): RowCounts {
+  return {
+    leads: after.leads - before.leads,
+    outbox: after.outbox - before.outbox,
+    visitors: after.visitors - before.visitors,
+  };
+}
+
+const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0 };
+
+/** Idempotency keys that made a lead in this file's database: a second post with one rightly writes nothing. */
+const usedKeys = new Set<string>();
+
+/** The value a form parser reads for `name`: the first one posted. */
+function firstValue(entries: readonly [string, FieldValue][], name: string): FieldValue | undefined {
+  return entries.find(([key]) => key === name)?.[1];
+}
+
+it("every route module that exports an action is fuzzed here", () => {
+  expect(routeModulesWithAction()).toEqual(Object.keys(ACTIONS).sort());
+});
+
+describe.each(Object.entries(ACTIONS))("the action of %s", (_file, action) => {
+  it("answers any form (any field names and values, huge or missing, files, any cookies) without a 5xx, and writes a whole lead or nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(formPayload(action.fields, action.valid), async (payload) => {
+        const { body, headers } = encodeForm(payload);
+        const path = payload.dataRequest ? `${action.path}.data` : action.path;
+        const before = await countRows(site.database.db);
+        const answer = await request(`${site.url}${path}`, {
+          method: "POST",
+          body,
+          headers: { Origin: site.url, ...headers },
+        });
+        const written = delta(before, await countRows(site.database.db));
+        expect(answer.status).toBeLessThan(500);
+        // A lead comes with its outbox row, or neither is there.
+        expect(written.outbox).toBe(written.leads);
+        // 303 for a document request; 202 (a redirect in the body) or 200 for React Router's data requests.
+        const succeeded = answer.status === 303 || answer.status === 200 || answer.status === 202;
+        if (!succeeded || !action.writesLeads) expect(written).toEqual(NOTHING);
+        else {
+          expect(written.leads).toBeLessThanOrEqual(1);
+          expect(written.visitors).toBeLessThanOrEqual(written.leads);
+          // A success that wrote nothing must be the honeypot's or a repeated key's: otherwise a lead was lost.
+          const key = firstValue(payload.entries, "idempotencyKey");
+          const honeypot = firstValue(payload.entries, "website");
+          const trapped = honeypot !== undefined && (typeof honeypot !== "string" || honeypot.trim() !== "");
+          const keyText = typeof key === "string" ? key.trim().toLowerCase() : undefined;
+          if (!trapped && keyText !== undefined && !usedKeys.has(keyText)) expect(written.leads).toBe(1);
+          if (written.leads === 1 && keyText !== undefined) usedKeys.add(keyText);
+        }
+        if (action.writesLeads && answer.status === 400 && !payload.dataRequest) {
+          for (const message of Object.values(renderedFieldErrors(answer.body))) {
+            expect(KNOWN_MESSAGES).toContain(message);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it("answers a body it cannot read as a form (wrong content type, broken multipart, bad encoding) with a 4xx and writes nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(rawPayload, async (payload) => {
+        const path = payload.dataRequest ? `${action.path}.data` : action.path;
+        const before = await countRows(site.database.db);
+        const answer = await request(`${site.url}${path}`, {
+          method: "POST",
+          body: payload.body as Uint8Array<ArrayBuffer>,
+          headers: {
+            Origin: site.url,
+            ...(payload.contentType === null ? {} : { "Content-Type": payload.contentType }),
+          },
+        });
+        expect(answer.status, `${payload.contentType}: ${answer.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(answer.status, `${payload.contentType}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+        expect(delta(before, await countRows(site.database.db))).toEqual(NOTHING);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+});
+
+it("every broken contact field shows the spec's words for what is wrong with it, valid fields show none, and nothing is written", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.record(contactChanges), async (plan) => {
+      const fields = contactFields();
+      const expected: Record<string, string> = {};
+      for (const [field, change] of Object.entries(plan) as [Field, Change][]) {
+        if (change.kind === "omit") {
+          delete fields[field];
+          expected[field] = whenMissing[field];
+        } else if (change.kind === "set") {
+          fields[field] = change.value;
+          expected[field] = change.expected;
+        }
+      }
+      const before = await countRows(site.database.db);
+      const answer = await postForm(site.url, "/contact-us", fields);
+      const after = await countRows(site.database.db);
+      if (Object.keys(expected).length === 0) {
+        usedKeys.add(fields.idempotencyKey as string);
+        expect(answer.status).toBe(303);
+        expect(after.leads - before.leads).toBe(1);
+        return;
+      }
+      expect(answer.status).toBe(400);
+      expect(renderedFieldErrors(answer.body)).toEqual(expected);
+      expect(after).toEqual(before);
+    }),
+    { numRuns: RUNS },
+  );
+}, 120_000);

@@ -1,0 +1,135 @@
+// POSTs are limited per IP in the database, with the default limit (10 a minute): the 11th gets 429, writes nothing,
+// and the count holds across two server instances on one PostgreSQL.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hit } from "../../app/server/rate-limit.server";
+import type { Running } from "../../server/app";
+import {
+  createTestDatabase,
+  rowsOf,
+  type TestDatabase,
+  testDatabaseKinds,
+  useTestDatabase,
+} from "../support/databases";
+import { sleep } from "../support/wait";
+import { startInProcess } from "./support/built-server";
+import { contactFields, countRows, postForm } from "./support/requests";
+
+const LIMIT = 10;
+const MINUTE = 60_000;
+
+/**
+ * The limit counts per fixed minute of the clock. A test that must see 11 posts in one count starts them with at least
+ * `marginMs` of the current minute left, waiting for the next one when needed.
+ */
+async function startOfAFreshEnoughMinute(marginMs = 15_000): Promise<void> {
+  const left = MINUTE - (Date.now() % MINUTE);
+  if (left < marginMs) await sleep(left + 50);
+}
+
+let ip = 0;
+const freshIp = () => `192.0.2.${++ip}`;
+
+describe("one server with the default limit", () => {
+  let site: Running;
+
+  beforeAll(async () => {
+    site = await startInProcess({ TRUST_PROXY: "1" });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it("answers the 11th POST in a minute from one IP with 429 and Retry-After, and that post writes nothing", async () => {
+    const shopper = freshIp();
+    await startOfAFreshEnoughMinute();
+    for (let i = 1; i <= LIMIT; i++) {
+      const answer = await postForm(site.url, "/contact-us", contactFields({ lastName: `Limit ${i}` }), {
+        "X-Forwarded-For": shopper,
+      });
+      expect(answer.status, `post ${i}`).toBe(303);
+    }
+    const before = await countRows(site.database.db);
+    const eleventh = await postForm(site.url, "/contact-us", contactFields(), { "X-Forwarded-For": shopper });
+    expect(eleventh.status).toBe(429);
+    const retryAfter = Number(eleventh.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(eleventh.headers.get("set-cookie")).toBeNull();
+    expect(await countRows(site.database.db)).toEqual(before);
+
+    // Only POSTs count, and only this address's.
+    const page = await fetch(`${site.url}/contact-us`, { headers: { "X-Forwarded-For": shopper } });
+    expect(page.status).toBe(200);
+    await page.text();
+    const neighbour = await postForm(site.url, "/contact-us", contactFields(), { "X-Forwarded-For": freshIp() });
+    expect(neighbour.status).toBe(303);
+  });
+
+  it("counts every action alike: store switches and cookie choices share the one budget", async () => {
+    const visitor = freshIp();
+    await startOfAFreshEnoughMinute();
+    const posts = [
+      ...Array.from({ length: 4 }, () => ["/api/store", { storeId: "st-peters", redirectTo: "/" }] as const),
+      ...Array.from({ length: 3 }, () => ["/api/consent", { choice: "accept-all", redirectTo: "/" }] as const),
+      ...Array.from({ length: 3 }, () => ["/contact-us", contactFields()] as const),
+    ];
+    for (const [path, form] of posts) {
+      const answer = await postForm(site.url, path, form, { "X-Forwarded-For": visitor });
+      expect(answer.status, path).toBe(303);
+    }
+    const answer = await postForm(site.url, "/api/store", { storeId: "brentwood" }, { "X-Forwarded-For": visitor });
+    expect(answer.status).toBe(429);
+  });
+});
+
+describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two servers on one %s database", () => {
+  let database: TestDatabase;
+  const sites: Running[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    // One after the other: the first seeds the empty database, the second finds it seeded.
+    sites.push(await startInProcess({ DATABASE_URL: database.url, TRUST_PROXY: "1" }));
+    sites.push(await startInProcess({ DATABASE_URL: database.url, TRUST_PROXY: "1" }));
+  });
+
+  afterAll(async () => {
+    await Promise.all(sites.map((s) => s.close()));
+    await database?.dispose();
+  });
+
+  it("share one count: 10 posts spread over both pass, the 11th gets 429 from either", async () => {
+    const [a, b] = sites as [Running, Running];
+    const shopper = freshIp();
+    await startOfAFreshEnoughMinute();
+    for (let i = 0; i < LIMIT; i++) {
+      const answer = await postForm((i % 2 ? b : a).url, "/contact-us", contactFields(), {
+        "X-Forwarded-For": shopper,
+      });
+      expect(answer.status, `post ${i + 1}`).toBe(303);
+    }
+    for (const site of [a, b]) {
+      const answer = await postForm(site.url, "/contact-us", contactFields(), { "X-Forwarded-For": shopper });
+      expect(answer.status).toBe(429);
+    }
+    const [row] = rowsOf<{ n: number | string }>(await database.db.execute(sql`select count(*) as n from leads`));
+    expect(Number(row?.n)).toBe(LIMIT);
+  });
+});
+
+describe.each(testDatabaseKinds())("the limit's window on %s", (kind) => {
+  const t = useTestDatabase(kind);
+
+  it("admits no more than 10 POSTs from one IP in any 60 seconds, across the turn of a clock minute too", async () => {
+    const key = "post:192.0.2.250";
+    const turn = new Date("2026-03-02T15:00:00.000Z").getTime();
+    const verdicts: boolean[] = [];
+    // Ten posts in the last second of one clock minute, then more in the first seconds of the next.
+    for (let i = 0; i < LIMIT; i++) verdicts.push((await hit(t.db, key, LIMIT, new Date(turn - 900 + i * 50))).allowed);
+    for (let i = 0; i < 5; i++) verdicts.push((await hit(t.db, key, LIMIT, new Date(turn + 100 + i * 100))).allowed);
+    expect(verdicts.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(true));
+    expect(verdicts.slice(LIMIT)).toEqual(Array(5).fill(false));
+  });
+});

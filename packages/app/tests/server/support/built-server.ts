@@ -1,0 +1,106 @@
+// The built server, as `npm start` runs it: made fresh once per run, then started in this process or as a child.
+import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Running } from "../../../server/app";
+import { sleep } from "../../support/wait";
+
+/** packages/app */
+export const APP_DIR = fileURLToPath(new URL("../../../", import.meta.url));
+export const START_SCRIPT = join(APP_DIR, "start.mjs");
+const SERVER_BUILD = join(APP_DIR, "build/server/index.js");
+
+/** A session secret for every server these tests start, so no secret file is written into shared places. */
+export const TEST_SESSION_SECRET = "server-tests-session-secret-long-enough-0000";
+
+/** Anything older than a build can take is a lock left by a worker that died. */
+const STALE_LOCK_MS = 5 * 60_000;
+
+/**
+ * Builds the site when the build is missing or stale. Test files run in parallel workers, and two builds writing one
+ * `build/` at once corrupt it, so the build runs under a lock directory (mkdir is atomic) shared by every worker.
+ */
+export async function ensureBuiltServer(): Promise<void> {
+  const lock = join(tmpdir(), `showroom-build-${Buffer.from(APP_DIR).toString("hex").slice(-24)}.lock`);
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      } catch {
+        // Released meanwhile: try again.
+      }
+      await sleep(200);
+    }
+  }
+  try {
+    const { ensureBuild } = (await import(pathToFileURL(join(APP_DIR, "scripts/ensure-build.mjs")).href)) as {
+      ensureBuild(options?: { quiet?: boolean }): boolean;
+    };
+    ensureBuild({ quiet: true });
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Vitest hands its SSR resolve conditions to the worker's Node as `--conditions`. With "import" (or "module") among
+ * them, `require()` of a package that also ships ESM loads the ESM file, and Express 5's router gets a namespace
+ * object instead of the is-promise function: every async middleware then answers 500. Fail once, clearly, instead.
+ */
+function assertPlainRequire(): void {
+  const conditions = process.execArgv.flatMap((arg, i, all) =>
+    arg === "--conditions" || arg === "-C"
+      ? [all[i + 1] ?? ""]
+      : arg.startsWith("--conditions=")
+        ? [arg.slice(13)]
+        : [],
+  );
+  const breaking = conditions.filter((c) => c === "import" || c === "module");
+  if (breaking.length > 0) {
+    throw new Error(
+      `This worker runs Node with --conditions ${breaking.join(", ")} (from the Vitest project's ssr.resolve.conditions), ` +
+        "which makes require() load ESM builds and breaks Express in this process. Give the project " +
+        'ssr: { resolve: { conditions: ["source", "node", "development|production"] } } (see docs/decisions/141).',
+    );
+  }
+}
+
+type Start = (env: Record<string, string | undefined>) => Promise<Running>;
+
+/**
+ * Starts the built server in this process: an ephemeral loopback port, PGlite in memory, production settings, lead
+ * mail as .eml files in a temporary data directory (removed on close). The rate limit keeps its default unless `env`
+ * sets it.
+ */
+export async function startInProcess(env: Record<string, string> = {}): Promise<Running> {
+  assertPlainRequire();
+  await ensureBuiltServer();
+  const { start } = (await import(/* @vite-ignore */ pathToFileURL(SERVER_BUILD).href)) as { start: Start };
+  const dataDir = mkdtempSync(join(tmpdir(), "showroom-server-test-"));
+  try {
+    const running = await start({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "memory://",
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      ...env,
+    });
+    return {
+      ...running,
+      async close() {
+        await running.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
