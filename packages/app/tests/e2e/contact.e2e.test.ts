@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage } from "./support/browser";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
 
 let site: RunningSite;
@@ -29,7 +29,7 @@ async function fillContact(page: Page, message: string) {
   await page.getByLabel("Email").fill("dana.reyes@example.com");
   await page.getByLabel("Mobile phone").fill("(314) 555-0199");
   await page.getByLabel("Choose an inquiry topic").selectOption({ label: "Financing options" });
-  await page.getByLabel("Message", { exact: true }).fill(message);
+  await page.getByRole("textbox", { name: "Message", exact: true }).fill(message);
 }
 
 async function deliveredWith(text: string, timeoutMs = 20_000): Promise<string> {
@@ -76,9 +76,7 @@ describe("contact us", () => {
   it("with JavaScript the form submits without a full page load and shows the success toast", async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${site.url}/contact-us`);
-    await page.waitForFunction(
-      () => document.documentElement.dataset.hydrated === "true" || "__reactRouterContext" in window,
-    );
+    await waitForHydration(page, "form");
     // A marker on the window survives client-side navigation and is lost on a full page load.
     await page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;

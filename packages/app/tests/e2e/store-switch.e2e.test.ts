@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage } from "./support/browser";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
 
 let site: RunningSite;
@@ -70,6 +70,7 @@ describe("store switcher", () => {
   it("with JavaScript a fetcher switches the store in place: no page load, new phone and hours, a toast", async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${site.url}/help-center`);
+    await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });

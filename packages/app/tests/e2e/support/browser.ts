@@ -64,3 +64,14 @@ export async function openPage(
   });
   return { context, page, errors };
 }
+
+/**
+ * Waits until React has hydrated the page: until then a click on a form submits it the old way, which a "no full
+ * page load" test would misread. React marks every element it owns with a `__reactFiber$…` property.
+ */
+export async function waitForHydration(page: Page, selector = "main"): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const element = document.querySelector(sel);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+  }, selector);
+}
