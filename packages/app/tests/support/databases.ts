@@ -12,6 +12,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { type Database, type Db, migrationsFolder, openDatabase } from "../../app/server/db/client.server";
+import { rowsOf } from "../../app/server/db/rows";
 import { schema } from "../../app/server/db/schema.server";
 
 export type TestDatabaseKind = "pglite" | "postgres";
@@ -35,11 +36,7 @@ export interface TestDatabase extends Database {
   dispose(): Promise<void>;
 }
 
-/** Rows of a `db.execute` result, whichever driver ran it (postgres-js returns an array, PGlite `{ rows }`). */
-export function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
+export { rowsOf };
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir)
