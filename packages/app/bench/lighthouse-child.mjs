@@ -39,8 +39,9 @@ function summarize(lhr) {
           .map(
             (item) =>
               item?.node?.snippet ??
-              (typeof item?.description === "string"
-                ? `${item.description} ${item.sourceLocation?.url ?? ""}`
+              // Console messages carry their text in `description`; list sections use it for prose.
+              (item?.sourceLocation && typeof item.description === "string"
+                ? `${item.description} ${item.sourceLocation.url ?? ""}`
                 : null) ??
               item?.url ??
               item?.source?.url ??

@@ -88,10 +88,19 @@ export async function lighthousePages({ pages, runs, lighthouse, chromePath, rep
   const results = [];
   for (const page of pages) {
     const summaries = [];
+    const retries = [];
     for (let run = 1; run <= runs; run++) {
       log(`  Lighthouse ${page.label} run ${run}/${runs}…`);
       const reportPath = reportsDir ? join(reportsDir, `${page.id}-${run}.json`) : undefined;
-      summaries.push(await runOnce({ url: page.url, lighthouse, chromePath, reportPath }));
+      let summary = await runOnce({ url: page.url, lighthouse, chromePath, reportPath });
+      // Lighthouse's own flakes (NO_NAVSTART, NO_FCP on a busy machine) say "run again": a run without scores
+      // would drag the median, so it is repeated, twice at most, and counted.
+      for (let retry = 1; retry <= 2 && (summary.runtimeError || summary.categories.performance === null); retry++) {
+        log(`  Lighthouse ${page.label} run ${run}: ${summary.runtimeError ?? "no performance score"}; again`);
+        retries.push({ page: page.label, run, error: summary.runtimeError });
+        summary = await runOnce({ url: page.url, lighthouse, chromePath, reportPath });
+      }
+      summaries.push(summary);
     }
     const scores = {};
     const losing = {};
@@ -114,7 +123,13 @@ export async function lighthousePages({ pages, runs, lighthouse, chromePath, rep
       benchmarkIndex: median(summaries.map((s) => s.benchmarkIndex)),
       losing,
       runs: summaries.map((s) => ({ categories: s.categories, metrics: s.metrics, benchmarkIndex: s.benchmarkIndex })),
-      runWarnings: [...new Set(summaries.flatMap((s) => s.runWarnings))],
+      runWarnings: [
+        ...new Set([
+          ...summaries.flatMap((s) => s.runWarnings),
+          ...summaries.map((s) => s.runtimeError).filter(Boolean),
+        ]),
+      ],
+      retries,
       lighthouseVersion: summaries[0].lighthouseVersion,
       userAgent: summaries[0].userAgent,
     });

@@ -54,6 +54,9 @@ export function lighthouseTable({ results, absent, runs }) {
     }
   }
   lines.push("  metrics are the medians; host = Lighthouse's benchmarkIndex of this machine (higher is faster)");
+  for (const r of results.filter((x) => x.retries.length)) {
+    lines.push(`    ${r.page}: ${r.retries.length} run(s) repeated after a Lighthouse error (${r.retries[0].error})`);
+  }
   for (const r of results.filter((x) => x.runWarnings.length)) {
     for (const warning of r.runWarnings) lines.push(`    ${r.page} warning: ${warning.slice(0, 200)}`);
   }

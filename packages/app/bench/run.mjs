@@ -21,6 +21,7 @@ import { kB } from "./stats.mjs";
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 
 const { values: opts } = parseArgs({
+  allowNegative: true,
   options: {
     runs: { type: "string", default: "3" },
     seconds: { type: "string", default: "10" },
