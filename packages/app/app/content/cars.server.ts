@@ -1,24 +1,26 @@
 import {
   type Condition,
-  defaultInventoryRules,
   formatSearchPath,
   isIndexable,
-  pageCount,
   parseSearchPath,
   parseSearchQuery,
   parseVehiclePath,
   type SearchCriteria,
   searchCriteria,
   searchHref,
+  searchSortOptions,
 } from "@showroom/rules/inventory";
+import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
+import type { FacetGroup, FacetLink, FormTarget, SearchCardView, SearchResultsView } from "../components/search/types";
 import type { VehicleCardView, VehicleDetailView } from "../components/vehicles";
+import { visitors } from "../server/db/schema.server";
+import { searchCatalogue, searchVehicles } from "../server/search/search.server";
+import type { FacetValue, RangeFacet, SearchFacets, VehicleCard } from "../server/search/types";
 import {
   bodyStyleSlug,
   cachedFilterPages,
-  inventoryCatalogue,
   rowPath,
-  searchVehicles,
   similarVehicles,
   type VehicleRow,
   vehicleByVin,
@@ -54,88 +56,245 @@ function detailsOf(row: VehicleRow): Record<string, unknown> {
   return typeof row.details === "object" && row.details !== null ? (row.details as Record<string, unknown>) : {};
 }
 
-/** The criteria with one filter removed, as the canonical search URL: the "remove filter" links. */
-function without(criteria: SearchCriteria, keys: (keyof SearchCriteria)[], conditions: readonly Condition[]): string {
-  const rest: Partial<SearchCriteria> = { ...criteria, page: 1 };
-  for (const key of keys) delete rest[key];
-  return searchHref(rest, { conditions });
+/** A search card as the page shows it: the price gate already applied by the engine, amounts formatted here. */
+function searchCard(vehicle: VehicleCard): SearchCardView {
+  const { price } = vehicle;
+  return {
+    vin: vehicle.vin,
+    href: vehicle.href,
+    title: `${vehicle.year} ${vehicle.make} ${vehicle.model}`,
+    trim: vehicle.trim,
+    bodyStyle: vehicle.bodyStyle,
+    color: vehicle.exteriorColor,
+    mileage: vehicle.mileage.toLocaleString("en-US"),
+    stockNumber: vehicle.stockNumber,
+    price:
+      price.kind === "amount"
+        ? {
+            kind: "amount",
+            amount: formatMoney(price.amount),
+            oldAmount: price.oldAmount !== null && price.oldAmount > price.amount ? formatMoney(price.oldAmount) : null,
+          }
+        : price,
+    priceDrop: vehicle.priceDrop,
+    premiumUpgrades: vehicle.premiumUpgrades,
+    private: vehicle.private,
+  };
+}
+
+/**
+ * Whether the visitor has unlocked prices (spec section 6): their visitor row has `unlockPriceAt`. A browser
+ * without the id cookie is a new visitor and sees locked prices; no cookie is set on a GET for it.
+ */
+async function pricesUnlocked(site: Site, request: Request): Promise<boolean> {
+  const { visitorId, setCookie } = await site.cookies.identify(request);
+  if (setCookie !== null) return false;
+  const [row] = await site.services.db
+    .select({ unlockPriceAt: visitors.unlockPriceAt })
+    .from(visitors)
+    .where(eq(visitors.id, visitorId))
+    .limit(1);
+  return row?.unlockPriceAt != null;
+}
+
+type Href = (criteria: Partial<SearchCriteria>) => string;
+
+/**
+ * Links of a facet's values. A single-valued facet (body style, make, price…) works like radio buttons: the other
+ * values switch to themselves and the chosen one is not a link (its chip removes it). A list facet (fuel,
+ * transmission, colours) works like checkboxes: every value toggles.
+ */
+function links(
+  values: FacetValue[],
+  choose: (value: FacetValue) => Partial<SearchCriteria>,
+  href: Href,
+  list = false,
+): FacetLink[] {
+  return values.map((v) => ({
+    label: v.label,
+    count: v.count,
+    selected: v.selected,
+    href: (v.selected ? list : v.count > 0) ? href(choose(v)) : null,
+  }));
+}
+
+function toggled(list: readonly string[], value: string): string[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+/** Threshold links of a range facet: each sets one end (`mileage=null,85000`); the chosen one is not a link. */
+function rangeLinks(
+  facet: RangeFacet,
+  end: "min" | "max",
+  label: (bound: number) => string,
+  set: (range: { min?: number; max?: number }) => Partial<SearchCriteria>,
+  href: Href,
+): FacetLink[] {
+  const other = end === "min" ? "max" : "min";
+  return facet.thresholds.map(({ bound, count }) => {
+    const selected = facet.selected?.[end] === bound && facet.selected[other] === undefined;
+    return {
+      label: label(bound),
+      count,
+      selected,
+      href: !selected && count > 0 ? href(set({ [end]: bound })) : null,
+    };
+  });
+}
+
+/** The facet groups: every value links to the search with it toggled (page 1), with its count. */
+function facetGroups(facets: SearchFacets, criteria: SearchCriteria, conditions: readonly Condition[]): FacetGroup[] {
+  const href: Href = (change) => searchHref({ ...criteria, ...change, page: 1 }, { conditions });
+  const label = (key: string) => t(`inventory.filters.${key}`);
+  const condition = facets.condition.filter((v) => (conditions as readonly string[]).includes(v.value));
+  const groups: Omit<FacetGroup, "open">[] = [
+    {
+      id: "condition",
+      label: label("condition"),
+      values: conditions.length > 1 ? links(condition, (v) => ({ condition: v.value as Condition }), href) : [],
+    },
+    {
+      id: "body-style",
+      label: label("bodyStyle"),
+      values: links(facets.bodyStyle, (v) => ({ bodyStyle: v.value }), href),
+    },
+    {
+      id: "make",
+      label: label("make"),
+      values: links(facets.make, (v) => ({ make: v.value, model: undefined }), href),
+    },
+    {
+      id: "model",
+      label: label("model"),
+      // Under a chosen make only: every model of every make is too long a list to scan.
+      values: criteria.make
+        ? facets.model.map((m) => ({
+            label: m.label,
+            count: m.count,
+            selected: m.selected,
+            href: !m.selected && m.count > 0 ? href({ make: m.make, model: m.value }) : null,
+          }))
+        : [],
+    },
+    {
+      id: "price",
+      label: label("price"),
+      values: rangeLinks(
+        facets.price,
+        "max",
+        (n) => t("inventory.filters.priceUnder", { amount: formatMoney(n) }),
+        (price) => ({ price }),
+        href,
+      ),
+    },
+    {
+      id: "mileage",
+      label: label("mileage"),
+      values: rangeLinks(
+        facets.mileage,
+        "max",
+        (n) => t("inventory.filters.mileageUnder", { miles: n.toLocaleString("en-US") }),
+        (mileage) => ({ mileage }),
+        href,
+      ),
+    },
+    {
+      id: "year",
+      label: label("year"),
+      values: rangeLinks(
+        facets.year,
+        "min",
+        (n) => `${t("inventory.filters.yearMin")} ${n}`,
+        (year) => ({ year }),
+        href,
+      ),
+    },
+    {
+      id: "fuel",
+      label: label("fuelType"),
+      values: links(facets.fuel, (v) => ({ fuel: toggled(criteria.fuel, v.value) }), href, true),
+    },
+    {
+      id: "transmission",
+      label: label("transmission"),
+      values: links(
+        facets.transmission,
+        (v) => ({ transmission: toggled(criteria.transmission, v.value) }),
+        href,
+        true,
+      ),
+    },
+    {
+      id: "exterior-color",
+      label: label("exteriorColor"),
+      values: links(
+        facets.exteriorColor,
+        (v) => ({ exteriorColor: toggled(criteria.exteriorColor, v.value) }),
+        href,
+        true,
+      ),
+    },
+    {
+      id: "features",
+      label: label("features"),
+      values: links(facets.feature, (v) => ({ feature: v.value }), href),
+    },
+  ];
+  return groups.filter((g) => g.values.length > 0).map((g) => ({ ...g, open: g.values.some((v) => v.selected) }));
+}
+
+/** A GET form on the canonical URL of `criteria` that sets `field` itself: the rest of the query rides along hidden. */
+function formTarget(criteria: Partial<SearchCriteria>, conditions: readonly Condition[], field: string): FormTarget {
+  const url = new URL(searchHref({ ...criteria, page: 1 }, { conditions }), "http://x");
+  return { action: url.pathname, hidden: [...url.searchParams].filter(([key]) => key !== field) };
 }
 
 async function searchPage(site: Site, request: Request, url: URL) {
   requirePage(site, request, "cars-search-page");
   const conditions = site.settings.vehicleConditions;
   const { db } = site.services;
-  const catalogue = await inventoryCatalogue(db);
+  const catalogue = await searchCatalogue(db);
   const filters = parseSearchPath(url.pathname, catalogue, { conditions });
   if (!filters) notFound(request);
   const canonicalPath = formatSearchPath(filters, { conditions });
   if (canonicalPath !== url.pathname) throw redirect(`${canonicalPath}${url.search}`, 301);
-  const criteria = searchCriteria(filters, parseSearchQuery(url.searchParams));
-  const perPage = site.settings.inventory.itemsPerPage;
-  const { total, vehicles } = await searchVehicles(db, criteria, perPage);
-  const pages = pageCount(total, perPage);
-  if (criteria.page > 1 && criteria.page > pages) notFound(request);
+  const result = await searchVehicles(db, {
+    storeId: site.store.id,
+    criteria: searchCriteria(filters, parseSearchQuery(url.searchParams)),
+    priceUnlocked: await pricesUnlocked(site, request),
+    // No column records the private-inventory unlock (lead UNLOCK_INVENTORY) yet: private vehicles stay hidden.
+    privateUnlocked: false,
+  });
+  const { criteria, page, pageCount } = result;
+  if (page > pageCount) notFound(request);
   const filterPages = (await cachedFilterPages(db, conditions)).map((p) => p.loc);
-  const texts = tree("inventory");
-  const chips: { label: string; href: string }[] = [];
-  const f = tree("inventory.filters") as Record<string, string>;
-  const rules = defaultInventoryRules;
-  if (criteria.bodyStyle) {
-    const name = rules.bodyStyles.find((b) => b.slug === criteria.bodyStyle)?.name ?? criteria.bodyStyle;
-    chips.push({ label: name, href: without(criteria, ["bodyStyle"], conditions) });
-  }
-  if (criteria.make) {
-    const make = catalogue.makes.find((m) => m.slug === criteria.make);
-    const model = make?.models.find((m) => m.slug === criteria.model);
-    chips.push({
-      label: [make?.name ?? criteria.make, model?.name].filter(Boolean).join(" "),
-      href: without(criteria, ["make", "model"], conditions),
-    });
-  }
-  if (criteria.feature) {
-    const name = rules.features.find((x) => x.slug === criteria.feature)?.name ?? criteria.feature;
-    chips.push({ label: name, href: without(criteria, ["feature"], conditions) });
-  }
-  const { price, mileage } = criteria;
-  if (price) {
-    const label =
-      price.min === undefined && price.max !== undefined
-        ? t("inventory.filters.priceUnder", { amount: formatMoney(price.max) })
-        : price.max === undefined && price.min !== undefined
-          ? t("inventory.filters.priceOver", { amount: formatMoney(price.min) })
-          : `${f.price} ${formatMoney(price.min ?? 0)}–${formatMoney(price.max ?? 0)}`;
-    chips.push({ label, href: without(criteria, ["price"], conditions) });
-  }
-  if (mileage) {
-    const label =
-      mileage.max !== undefined && mileage.min === undefined
-        ? t("inventory.filters.mileageUnder", { miles: mileage.max.toLocaleString("en-US") })
-        : `${f.mileage}`;
-    chips.push({ label, href: without(criteria, ["mileage"], conditions) });
-  }
-  if (criteria.year) chips.push({ label: `${f.year}`, href: without(criteria, ["year"], conditions) });
-  if (criteria.q) chips.push({ label: `“${criteria.q}”`, href: without(criteria, ["q"], conditions) });
+  const pageHref = (n: number) => searchHref({ ...criteria, page: n }, { conditions });
+  const results: SearchResultsView = {
+    vehicles: result.vehicles.map(searchCard),
+    total: result.total,
+    page,
+    pageCount,
+    firstIndex: (page - 1) * result.perPage + 1,
+    nextHref: page < pageCount ? pageHref(page + 1) : null,
+    prevHref: page > 1 ? pageHref(page - 1) : null,
+  };
   return {
     kind: "search" as const,
     seo: pageSeo(site, request, "cars-search-page", {
       canonicalPath,
       indexable: isIndexable(`${url.pathname}${url.search}`, filterPages),
     }),
-    texts,
+    texts: tree("inventory"),
     condition: criteria.condition ?? null,
-    total,
-    page: criteria.page,
-    pages,
-    sort: criteria.sort,
     q: criteria.q ?? "",
-    action: canonicalPath,
-    // The query the sort and search forms carry along (each form sets its own field and starts at page 1).
-    keep: [...url.searchParams].filter(([key]) => key !== "page").slice(0, 20),
-    chips,
-    clearHref: searchHref({}, { conditions }),
-    prevHref: criteria.page > 1 ? searchHref({ ...criteria, page: criteria.page - 1 }, { conditions }) : null,
-    nextHref: criteria.page < pages ? searchHref({ ...criteria, page: criteria.page + 1 }, { conditions }) : null,
-    vehicles: vehicles.map(card),
+    sort: result.sort.value,
+    sortOptions: searchSortOptions.map((o) => ({ value: o.value, label: t(`inventory.sort.search.${o.value}`) })),
+    sortForm: formTarget(criteria, conditions, "sort"),
+    searchForm: formTarget(criteria, conditions, "q"),
+    chips: result.appliedFilters.map((f) => ({ label: f.label, href: searchHref(f.without, { conditions }) })),
+    clearHref: searchHref({ sort: criteria.sort }, { conditions }),
+    facets: result.facets ? facetGroups(result.facets, criteria, conditions) : [],
+    results,
   };
 }
 
@@ -194,10 +353,10 @@ async function detailPage(site: Site, request: Request, url: URL, vin: string) {
 /**
  * The inventory pages (`/cars-for-sale/…`, `/{condition}-cars-for-sale/…`): a vehicle's detail page when the path
  * names a VIN, otherwise the search page of its filters. Paths are canonicalised with 301s; unknown segments,
- * VINs and pages past the end answer the route-validation 404.
+ * VINs and pages past the end answer the route-validation 404. `url` is the loader's normalized URL: a data
+ * request's `request.url` ends in `.data`.
  */
-export function carsPage(site: Site, request: Request) {
-  const url = new URL(request.url);
+export function carsPage(site: Site, request: Request, url: URL) {
   const vehicle = parseVehiclePath(url.pathname);
   return vehicle ? detailPage(site, request, url, vehicle.vin) : searchPage(site, request, url);
 }

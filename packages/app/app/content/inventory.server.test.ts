@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../server/db/client.server";
 import { stores, vehicles } from "../server/db/schema.server";
 import { siteContent } from "./fixtures.server";
-import { bodyStyleSlug, bodyStyleSummary, filterPagePaths, searchVehicles, vehicleByVin } from "./inventory.server";
+import { bodyStyleSlug, bodyStyleSummary, filterPagePaths, vehicleByVin } from "./inventory.server";
 
 function vin(pattern: string): string {
   return `${pattern.slice(0, 8)}${vinCheckDigit(pattern)}${pattern.slice(9)}`;
@@ -89,29 +89,9 @@ describe("inventory reads", () => {
     expect(bodyStyleSlug("Spaceship")).toBeNull();
   });
 
-  it("private vehicles are never listed, counted or found", async () => {
-    const all = await searchVehicles(database.db, { sort: "priceLow", page: 1 }, 19);
-    expect(all.total).toBe(3);
-    expect(all.vehicles.map((v) => v.make)).not.toContain("Ford");
+  it("private vehicles are never counted in the body-style summary, yet the detail lookup finds them", async () => {
     expect((await bodyStyleSummary(database.db)).map((s) => s.slug)).toEqual(["suvs", "sedans"]);
     expect(await vehicleByVin(database.db, ROWS[3]?.vin ?? "")).toMatchObject({ private: true });
-  });
-
-  it("filters combine, and Call for Price sorts last whatever the direction", async () => {
-    const suvsUnder20k = await searchVehicles(
-      database.db,
-      { bodyStyle: "suvs", price: { max: 20_000 }, sort: "priceLow", page: 1 },
-      19,
-    );
-    expect(suvsUnder20k.vehicles.map((v) => v.model)).toEqual(["CR-V"]);
-    const priceLow = await searchVehicles(database.db, { sort: "priceLow", page: 1 }, 19);
-    expect(priceLow.vehicles.map((v) => v.model)).toEqual(["CR-V", "RAV4", "Camry"]);
-    const priceHigh = await searchVehicles(database.db, { sort: "priceHigh", page: 1 }, 19);
-    expect(priceHigh.vehicles.map((v) => v.model)).toEqual(["RAV4", "CR-V", "Camry"]);
-    const words = await searchVehicles(database.db, { q: "toyota 2021", sort: "priceLow", page: 1 }, 19);
-    expect(words.vehicles.map((v) => v.model).sort()).toEqual(["Camry", "RAV4"]);
-    const feature = await searchVehicles(database.db, { feature: "price-drop", sort: "priceLow", page: 1 }, 19);
-    expect(feature.vehicles.map((v) => v.model)).toEqual(["CR-V"]);
   });
 
   it("the filter pages are the search root, each listed body style, make, make-model and feature, and under $20K", async () => {

@@ -1,21 +1,12 @@
-import {
-  buildCatalogue,
-  type Catalogue,
-  defaultInventoryRules,
-  formatSearchPath,
-  type SearchCriteria,
-  searchPrefix,
-  searchSortOption,
-  slugify,
-  vehiclePath,
-} from "@showroom/rules/inventory";
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, min, or, type SQL, sql } from "drizzle-orm";
+import { defaultInventoryRules, formatSearchPath, searchPrefix, slugify, vehiclePath } from "@showroom/rules/inventory";
+import { and, count, desc, eq, min, sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.server";
 import { vehicles } from "../server/db/schema.server";
 
 /**
- * Simple inventory reads over the `vehicles` table for the shell: body-style counts, a filtered and sorted page of
- * results, one vehicle by VIN, and the canonical filter pages. Only available, public vehicles are ever listed.
+ * Simple inventory reads over the `vehicles` table for the shell: body-style counts, one vehicle by VIN, similar
+ * vehicles, and the canonical filter pages (search itself is `server/search`). Only available, public vehicles are
+ * ever listed.
  */
 
 type Condition = "new" | "used" | "certified";
@@ -29,12 +20,6 @@ export function bodyStyleSlug(value: string): string | null {
     (b) => b.slug === slug || b.slug === `${slug}s` || slugify(b.name) === slug,
   );
   return style?.slug ?? null;
-}
-
-function bodyStyleValues(slug: string): string[] {
-  const style = defaultInventoryRules.bodyStyles.find((b) => b.slug === slug);
-  if (!style) return [slug];
-  return [...new Set([style.name, style.slug, style.name.replace(/s$/, ""), style.name.toLowerCase()])];
 }
 
 /** Each body style with vehicles: its slug and name, how many are listed and the lowest price. */
@@ -68,89 +53,8 @@ export async function bodyStyleSummary(
   });
 }
 
-/** The makes and models listed, for reading make-model segments of search paths. */
-export async function inventoryCatalogue(db: Db): Promise<Catalogue> {
-  const rows = await db.selectDistinct({ make: vehicles.make, model: vehicles.model }).from(vehicles).where(listed);
-  return buildCatalogue(rows);
-}
-
 /** A vehicle row as search results and the detail page use it. */
 export type VehicleRow = typeof vehicles.$inferSelect;
-
-function criteriaWhere(criteria: Partial<SearchCriteria>): SQL | undefined {
-  const parts: (SQL | undefined)[] = [listed];
-  if (criteria.condition) parts.push(eq(vehicles.condition, criteria.condition));
-  if (criteria.bodyStyle) {
-    const values = bodyStyleValues(criteria.bodyStyle).map((v) => v.toLowerCase());
-    parts.push(inArray(sql`lower(${vehicles.bodyStyle})`, values));
-  }
-  if (criteria.make) parts.push(eq(vehicles.makeSlug, criteria.make));
-  if (criteria.model) parts.push(eq(vehicles.modelSlug, criteria.model));
-  if (criteria.feature === "price-drop") parts.push(eq(vehicles.priceDrop, true));
-  if (criteria.feature === "premium-upgrades") parts.push(eq(vehicles.premiumUpgrades, true));
-  const range = (
-    column: typeof vehicles.price | typeof vehicles.mileage | typeof vehicles.year,
-    r?: { min?: number; max?: number },
-  ) => {
-    if (r?.min !== undefined) parts.push(gte(column, r.min));
-    if (r?.max !== undefined) parts.push(lte(column, r.max));
-  };
-  range(vehicles.price, criteria.price);
-  range(vehicles.mileage, criteria.mileage);
-  range(vehicles.year, criteria.year);
-  if (criteria.fuel?.length) parts.push(inArray(sql`lower(replace(${vehicles.fuelType}, ' ', '-'))`, criteria.fuel));
-  if (criteria.exteriorColor?.length)
-    parts.push(inArray(sql`lower(${vehicles.exteriorColor})`, criteria.exteriorColor));
-  if (criteria.transmission?.length) {
-    const codes = criteria.transmission.map((t) => (t.startsWith("m") ? "M" : "A"));
-    parts.push(inArray(vehicles.transmission, codes));
-  }
-  if (criteria.q) {
-    for (const word of criteria.q.split(" ").slice(0, 6)) {
-      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      parts.push(
-        or(
-          ilike(vehicles.make, like),
-          ilike(vehicles.model, like),
-          ilike(vehicles.trim, like),
-          ilike(vehicles.vin, like),
-          ilike(vehicles.stockNumber, like),
-          sql`${vehicles.year}::text = ${word}`,
-        ),
-      );
-    }
-  }
-  return and(...parts);
-}
-
-/** One page of search results and the total, ordered by the search's sort option. */
-export async function searchVehicles(
-  db: Db,
-  criteria: Partial<SearchCriteria>,
-  perPage: number,
-): Promise<{ total: number; vehicles: VehicleRow[] }> {
-  const where = criteriaWhere(criteria);
-  const option = searchSortOption(criteria.sort);
-  const column = {
-    price: vehicles.price,
-    mileage: vehicles.mileage,
-    year: vehicles.year,
-    listedAt: vehicles.firstSeenAt,
-  }[option.field];
-  const order = option.direction === "asc" ? sql`${column} asc nulls last` : sql`${column} desc nulls last`;
-  const page = Math.max(1, criteria.page ?? 1);
-  const [totals, rows] = await Promise.all([
-    db.select({ total: count() }).from(vehicles).where(where),
-    db
-      .select()
-      .from(vehicles)
-      .where(where)
-      .orderBy(order, asc(vehicles.vin))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-  ]);
-  return { total: Number(totals[0]?.total ?? 0), vehicles: rows };
-}
 
 /** A listed vehicle by VIN, or null. */
 export async function vehicleByVin(db: Db, vin: string): Promise<VehicleRow | null> {

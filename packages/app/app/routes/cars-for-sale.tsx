@@ -1,6 +1,9 @@
-import { Form, Link, useSubmit } from "react-router";
+import { Link, useLocation } from "react-router";
 import { type TextTree, translator, useUi } from "../components/i18n";
 import { Icon } from "../components/icon";
+import { FilterChips, SearchFacets } from "../components/search/search-facets";
+import { InventorySearchForm, SortForm } from "../components/search/search-forms";
+import { SearchResults } from "../components/search/search-results";
 import { metaFromData } from "../components/seo";
 import { telHref } from "../components/site-header";
 import { ButtonLink, Container, PageHero } from "../components/ui";
@@ -9,13 +12,11 @@ import { carsPage } from "../content/cars.server";
 import { getSite } from "../content/site.server";
 import type { Route } from "./+types/cars-for-sale";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  return carsPage(await getSite(context), request);
+export async function loader({ request, context, url }: Route.LoaderArgs) {
+  return carsPage(await getSite(context), request, url);
 }
 
 export const meta = metaFromData;
-
-const SORTS = ["priceLow", "priceHigh", "newest", "oldest", "mileage", "year"] as const;
 
 type SearchData = Extract<Route.ComponentProps["loaderData"], { kind: "search" }>;
 type DetailData = Extract<Route.ComponentProps["loaderData"], { kind: "detail" }>;
@@ -23,133 +24,63 @@ type DetailData = Extract<Route.ComponentProps["loaderData"], { kind: "detail" }
 function SearchView({ data }: { data: SearchData }) {
   const t = translator(data.texts);
   const ui = useUi();
-  const submit = useSubmit();
+  const location = useLocation();
   const condition = data.condition ? t(`conditions.${data.condition}`) : null;
+  const { results } = data;
   return (
     <>
       <PageHero
         title={condition ? t("search.titleWithCondition", { condition }) : t("search.title")}
-        text={data.total === 1 ? t("search.resultsCountOne") : t("search.resultsCount", { count: data.total })}
+        text={results.total === 1 ? t("search.resultsCountOne") : t("search.resultsCount", { count: results.total })}
       >
-        <Form method="get" action={data.action} role="search" className="flex w-full max-w-2xl flex-wrap gap-2">
-          <label htmlFor="inventory-q" className="sr-only">
-            {ui("common.labels.searchInventory")}
-          </label>
-          <input
-            id="inventory-q"
-            name="q"
-            type="search"
-            defaultValue={data.q}
-            maxLength={100}
-            placeholder={t("search.placeholder")}
-            className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 text-slate-900 placeholder:text-slate-600"
-          />
-          {data.keep
-            .filter(([key]) => key !== "q")
-            .map(([key, value]) => (
-              <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
-            ))}
-          <button
-            type="submit"
-            className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800"
-          >
-            {ui("common.labels.searchInventory")}
-          </button>
-        </Form>
+        <InventorySearchForm
+          target={data.searchForm}
+          q={data.q}
+          label={ui("common.labels.searchInventory")}
+          placeholder={t("search.placeholder")}
+        />
       </PageHero>
       <Container className="py-8">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <ul className="flex flex-wrap gap-2">
-            {data.chips.map((chip) => (
-              <li key={chip.href}>
-                <Link
-                  to={chip.href}
-                  className="inline-flex items-center gap-1 rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:border-brand-600"
-                >
-                  {chip.label}
-                  <Icon name="x-mark" className="size-4" />
-                  <span className="sr-only">{t("search.removeFilter", { name: chip.label })}</span>
-                </Link>
-              </li>
-            ))}
-            {data.chips.length > 0 ? (
-              <li>
-                <Link
-                  to={data.clearHref}
-                  className="inline-block px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
-                >
-                  {ui("common.labels.clearAllFilters")}
-                </Link>
-              </li>
-            ) : null}
-          </ul>
-          <Form
-            method="get"
-            action={data.action}
-            className="flex items-center gap-2"
-            onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
-          >
-            {data.keep
-              .filter(([key]) => key !== "sort")
-              .map(([key, value]) => (
-                <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
-              ))}
-            <label htmlFor="inventory-sort" className="text-sm font-medium text-slate-800">
-              {t("search.sortBy")}
-            </label>
-            <select
-              id="inventory-sort"
-              name="sort"
-              defaultValue={data.sort}
-              className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm"
-            >
-              {SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(`sort.search.${sort}`)}
-                </option>
-              ))}
-            </select>
-            <noscript>
-              <button type="submit" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-semibold">
-                {t("search.sortBy")}
-              </button>
-            </noscript>
-          </Form>
+        <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+          <SearchFacets groups={data.facets} texts={data.texts} />
+          <div>
+            <div className="flex flex-wrap items-center justify-between gap-4">
+              <FilterChips
+                chips={data.chips}
+                clearHref={data.clearHref}
+                clearLabel={ui("common.labels.clearAllFilters")}
+                texts={data.texts}
+              />
+              <SortForm
+                target={data.sortForm}
+                sort={data.sort}
+                options={data.sortOptions}
+                label={t("search.sortBy")}
+                apply={t("search.sortBy")}
+              />
+            </div>
+            <div className="mt-6">
+              {results.total > 0 ? (
+                <SearchResults
+                  // A new search, or new results for the same one (a store switch revalidates), starts afresh.
+                  key={`${location.pathname}${location.search}|${results.vehicles.map((v) => v.vin).join()}`}
+                  results={results}
+                  texts={data.texts}
+                />
+              ) : (
+                <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+                  <p role="status" className="text-xl font-semibold text-slate-900">
+                    {t("search.noResultsTitle")}
+                  </p>
+                  <p className="mt-2 text-slate-700">{t("search.noResultsText")}</p>
+                  <ButtonLink to={data.clearHref} className="mt-6">
+                    {ui("common.labels.clearAllFilters")}
+                  </ButtonLink>
+                </div>
+              )}
+            </div>
+          </div>
         </div>
-        {data.vehicles.length > 0 ? (
-          <div className="mt-6">
-            <VehicleGrid vehicles={data.vehicles} texts={data.texts} />
-          </div>
-        ) : (
-          <div className="mt-10 rounded-xl border border-dashed border-slate-300 p-10 text-center">
-            <h2 className="text-xl font-semibold text-slate-900">{t("search.noResultsTitle")}</h2>
-            <p className="mt-2 text-slate-700">{t("search.noResultsText")}</p>
-            <ButtonLink to={data.clearHref} className="mt-6">
-              {ui("common.labels.clearAllFilters")}
-            </ButtonLink>
-          </div>
-        )}
-        {data.pages > 1 ? (
-          <nav aria-label={ui("common.a11y.pagination")} className="mt-10 flex items-center justify-between">
-            {data.prevHref ? (
-              <Link to={data.prevHref} rel="prev" className="font-semibold text-brand-700 hover:underline">
-                {ui("common.actions.back")}
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-sm text-slate-700">
-              {data.page} / {data.pages}
-            </span>
-            {data.nextHref ? (
-              <Link to={data.nextHref} rel="next" className="font-semibold text-brand-700 hover:underline">
-                {ui("common.labels.showMore")}
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
       </Container>
     </>
   );

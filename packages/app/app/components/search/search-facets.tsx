@@ -1,0 +1,117 @@
+import { Link } from "react-router";
+import { type TextTree, translator } from "../i18n";
+import { Icon } from "../icon";
+import type { FacetGroup, FacetLink, FilterChip } from "./types";
+
+/** A facet value's name (checked when chosen) and its count, which screen readers hear as "12 vehicles". */
+function FacetValueText({ value, texts }: { value: FacetLink; texts: TextTree }) {
+  const t = translator(texts);
+  return (
+    <>
+      <span>
+        {value.selected ? <Icon name="check" className="mr-1 inline size-4" /> : null}
+        {value.label}
+      </span>
+      <span>
+        <span aria-hidden="true">{value.count}</span>
+        <span className="sr-only">
+          , {value.count === 1 ? t("search.resultsCountOne") : t("filters.count", { count: value.count })}
+        </span>
+      </span>
+    </>
+  );
+}
+
+/**
+ * The filters: each facet a `<details>` group (collapsed on phones unless a value is chosen), each value a link to
+ * the search with it chosen (toggled in list facets) and the number of vehicles it would give. A value that would
+ * give none is not a link, nor is the chosen value of a single-valued facet: its chip removes it.
+ */
+export function SearchFacets({ groups, texts }: { groups: FacetGroup[]; texts: TextTree }) {
+  const t = translator(texts);
+  return (
+    <nav aria-labelledby="filters-title">
+      <h2 id="filters-title" className="text-lg font-semibold text-slate-900">
+        {t("search.filtersTitle")}
+      </h2>
+      <div className="mt-3 divide-y divide-slate-200 border-y border-slate-200">
+        {groups.map((group) => (
+          <details key={group.id} open={group.open} className="group py-2">
+            <summary
+              id={`facet-${group.id}`}
+              className="flex cursor-pointer items-center justify-between py-1 font-medium text-slate-900"
+            >
+              {group.label}
+              <Icon name="chevron-down" className="size-4 transition group-open:rotate-180" />
+            </summary>
+            <ul aria-labelledby={`facet-${group.id}`} className="mt-2 max-h-72 space-y-1 overflow-y-auto pb-1">
+              {group.values.map((value) => (
+                <li key={value.label}>
+                  {value.href ? (
+                    <Link
+                      to={value.href}
+                      preventScrollReset
+                      aria-current={value.selected ? "true" : undefined}
+                      className={`flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-brand-50 ${
+                        value.selected ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-800"
+                      }`}
+                    >
+                      <FacetValueText value={value} texts={texts} />
+                    </Link>
+                  ) : (
+                    <span
+                      aria-current={value.selected ? "true" : undefined}
+                      className={`flex justify-between gap-2 px-2 py-1 text-sm ${
+                        value.selected ? "rounded bg-brand-50 font-semibold text-brand-900" : "text-slate-600"
+                      }`}
+                    >
+                      <FacetValueText value={value} texts={texts} />
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ))}
+      </div>
+    </nav>
+  );
+}
+
+/** The filters in force as chips, each a link that removes it, and "Clear all filters". */
+export function FilterChips({
+  chips,
+  clearHref,
+  clearLabel,
+  texts,
+}: {
+  chips: FilterChip[];
+  clearHref: string;
+  clearLabel: string;
+  texts: TextTree;
+}) {
+  const t = translator(texts);
+  if (chips.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap items-center gap-2">
+      {chips.map((chip) => (
+        <li key={chip.href}>
+          <Link
+            to={chip.href}
+            preventScrollReset
+            className="inline-flex items-center gap-1 rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:border-brand-600"
+          >
+            <span aria-hidden="true">{chip.label}</span>
+            <Icon name="x-mark" className="size-4" />
+            <span className="sr-only">{t("search.removeFilter", { name: chip.label })}</span>
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to={clearHref} className="inline-block px-2 py-1 text-sm font-semibold text-brand-700 hover:underline">
+          {clearLabel}
+        </Link>
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from "react";
+import { Form, useSubmit } from "react-router";
+import type { FormTarget } from "./types";
+
+function Hidden({ target }: { target: FormTarget }) {
+  return (
+    <>
+      {target.hidden.map(([key, value]) => (
+        <input key={`${key}=${value}`} type="hidden" name={key} value={value} />
+      ))}
+    </>
+  );
+}
+
+/** "Search inventory": free text over year, make, model, trim, VIN and stock number, the other filters kept. */
+export function InventorySearchForm({
+  target,
+  q,
+  label,
+  placeholder,
+}: {
+  target: FormTarget;
+  q: string;
+  label: string;
+  placeholder: string;
+}) {
+  return (
+    <Form method="get" action={target.action} role="search" className="flex w-full max-w-2xl flex-wrap gap-2">
+      <label htmlFor="inventory-q" className="sr-only">
+        {label}
+      </label>
+      <input
+        id="inventory-q"
+        name="q"
+        type="search"
+        defaultValue={q}
+        maxLength={100}
+        placeholder={placeholder}
+        className="min-w-0 flex-1 rounded-md border border-slate-400 px-3 py-2 text-slate-900 placeholder:text-slate-600"
+      />
+      <Hidden target={target} />
+      <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/**
+ * The sort select as a GET form: without JavaScript its button submits it; once hydrated, choosing an option
+ * submits it and the button is hidden.
+ */
+export function SortForm({
+  target,
+  sort,
+  options,
+  label,
+  apply,
+}: {
+  target: FormTarget;
+  sort: string;
+  options: { value: string; label: string }[];
+  label: string;
+  apply: string;
+}) {
+  const submit = useSubmit();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <Form
+      method="get"
+      action={target.action}
+      className="flex items-center gap-2"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
+      <Hidden target={target} />
+      <label htmlFor="inventory-sort" className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        key={sort}
+        id="inventory-sort"
+        name="sort"
+        defaultValue={sort}
+        className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        hidden={hydrated}
+        className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-semibold text-slate-900"
+      >
+        {apply}
+      </button>
+    </Form>
+  );
+}
