@@ -2,7 +2,7 @@ import { isValidEmail, isValidPhone } from "@showroom/rules/profile";
 import { z } from "zod";
 import { MAX_LENGTH } from "../limits";
 import { MESSAGES } from "../messages";
-import { blankAsMissing } from "./text";
+import { blankAsMissing, withoutControlCharacters } from "./text";
 
 /**
  * Email (spec section 5): required, then the rules package's pattern (local part, at sign, domain, top-level domain
@@ -10,6 +10,7 @@ import { blankAsMissing } from "./text";
  */
 export const emailSchema = z
   .string({ error: MESSAGES.required })
+  .overwrite(withoutControlCharacters)
   .trim()
   .min(1, { error: MESSAGES.required, abort: true })
   .max(MAX_LENGTH.email, { error: MESSAGES.email, abort: true })
@@ -21,6 +22,7 @@ export const emailSchema = z
  */
 export const phoneSchema = z
   .string({ error: MESSAGES.required })
+  .overwrite(withoutControlCharacters)
   .trim()
   .min(1, { error: MESSAGES.required, abort: true })
   .max(MAX_LENGTH.phone, { error: MESSAGES.phone, abort: true })

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { MESSAGES } from "../messages";
@@ -8,7 +9,7 @@ import { dateOfBirthSchema, dateSchema } from "./date";
 import { isEmpty } from "./is-empty";
 import { moneySchema, wholeNumberSchema } from "./numbers";
 import { ssnSchema } from "./ssn";
-import { requiredText } from "./text";
+import { lastNameSchema, optionalText, requiredText } from "./text";
 
 /** The messages a schema answers `value` with; [] when it accepts it. */
 function messagesFor(schema: z.ZodType, value: unknown): string[] {
@@ -262,5 +263,30 @@ describe('whole numbers ("85,000" → 85000)', () => {
   });
   it("reads thousands separators", () => {
     expect(wholeNumberSchema({ min: 0, max: 1e6, message: "x" }).parse("85,000")).toBe(85_000);
+  });
+});
+
+describe("control characters", () => {
+  const controls = fc.constantFrom("\u0000", "\u0001", "\u0008", "\u000b", "\u001f", "\u007f");
+
+  it("no free-text, email or phone output ever holds a control character other than tab, CR or LF", () => {
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom("a", " ", "\t", "\n", "é", "@", "."), controls) });
+    fc.assert(
+      fc.property(text, (value) => {
+        for (const schema of [requiredText(200), optionalText(200), emailSchema, phoneSchema]) {
+          const result = schema.safeParse(value);
+          if (result.success && typeof result.data === "string") {
+            const codes = [...result.data].map((c) => c.charCodeAt(0));
+            expect(codes.filter((c) => (c < 0x20 && ![0x09, 0x0a, 0x0d].includes(c)) || c === 0x7f)).toEqual([]);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a field holding only control characters reads as empty and gets the spec's required message", () => {
+    expect(lastNameSchema.safeParse("\u0000").error?.issues[0]?.message).toBe("Enter your last name.");
+    expect(emailSchema.safeParse("dana\u0000@example.com").data).toBe("dana@example.com");
   });
 });

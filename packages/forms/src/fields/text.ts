@@ -2,6 +2,19 @@ import { z } from "zod";
 import { MAX_LENGTH } from "../limits";
 import { MESSAGES } from "../messages";
 
+// C0 control characters other than tab, line feed and carriage return, and DEL: no person types them, and PostgreSQL
+// refuses NUL in text, so one left in would fail the lead's write after validation passed.
+function isControlCharacter(code: number): boolean {
+  return (code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) || code === 0x7f;
+}
+
+/** The text without control characters; applied to every free-text field before trimming. */
+export function withoutControlCharacters(value: string): string {
+  let kept = "";
+  for (const char of value) if (!isControlCharacter(char.charCodeAt(0))) kept += char;
+  return kept;
+}
+
 /** Blank strings become `undefined`, so an optional field left empty reads the same from a form or from JSON. */
 export function blankToUndefined(value: unknown): unknown {
   return typeof value === "string" && value.trim() === "" ? undefined : value;
@@ -14,6 +27,7 @@ export function blankToUndefined(value: unknown): unknown {
 export function requiredText(max: number, message: string = MESSAGES.required) {
   return z
     .string({ error: message })
+    .overwrite(withoutControlCharacters)
     .trim()
     .min(1, { error: message, abort: true })
     .max(max, { error: MESSAGES.tooLong(max) });
@@ -32,6 +46,7 @@ export function optionalText(max: number) {
   return blankAsMissing(
     z
       .string({ error: MESSAGES.required })
+      .overwrite(withoutControlCharacters)
       .trim()
       .max(max, { error: MESSAGES.tooLong(max) })
       .optional(),
