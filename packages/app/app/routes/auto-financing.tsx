@@ -1,5 +1,6 @@
 import { Faqs, Reviews } from "../components/home/home-sections";
 import { translator } from "../components/i18n";
+import { LandingSteps } from "../components/landing-steps";
 import { metaFromData } from "../components/seo";
 import { ButtonLink, Container, PageHero, Section } from "../components/ui";
 import { reviewsBlock } from "../content/landing.server";
@@ -41,20 +42,10 @@ export default function AutoFinancing({ loaderData }: Route.ComponentProps) {
         </ButtonLink>
       </PageHero>
       <Section id="how-it-works" title={t("howItWorksTitle")}>
-        <ol className="grid gap-6 md:grid-cols-3">
-          {STEPS.map((step, i) => (
-            <li key={step} className="rounded-xl border border-slate-200 p-6">
-              <span
-                className="flex size-10 items-center justify-center rounded-full bg-brand-700 font-bold text-white"
-                aria-hidden="true"
-              >
-                {i + 1}
-              </span>
-              <h3 className="mt-4 text-lg font-semibold text-slate-900">{t(`steps.${step}.title`)}</h3>
-              <p className="mt-2 text-slate-700">{t(`steps.${step}.text`)}</p>
-            </li>
-          ))}
-        </ol>
+        <LandingSteps
+          variant="grid"
+          steps={STEPS.map((key) => ({ key, title: t(`steps.${key}.title`), text: t(`steps.${key}.text`) }))}
+        />
       </Section>
       <section aria-labelledby="full-credit-title" className="bg-brand-900 py-14 text-white">
         <Container className="flex flex-col items-start gap-4 md:flex-row md:items-center md:justify-between">
