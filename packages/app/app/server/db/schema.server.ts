@@ -88,7 +88,15 @@ export const inventoryVersion = pgTable("inventory_version", {
 export const visitors = pgTable("visitors", {
   id: uuid("id").primaryKey(),
   profile: jsonb("profile").notNull().default({}),
+  /** Stamped whenever a complete profile is saved (spec section 4, Leads): listings show prices from then on. */
   unlockPriceAt: timestamp("unlock_price_at", { withTimezone: true }),
+  /** The private-inventory unlock (lead UNLOCK_INVENTORY): private vehicles are listed from then on. */
+  unlockInventoryAt: timestamp("unlock_inventory_at", { withTimezone: true }),
+  /**
+   * Journeys in progress without JavaScript (stepper, test drive, inventory unlock): persisted xstate snapshots keyed
+   * by journey and vehicle, so each step's form post resumes where the last one left off.
+   */
+  journeys: jsonb("journeys").notNull().default({}),
   isLead: boolean("is_lead").notNull().default(false),
   selectedStoreId: text("selected_store_id"),
   createdAt: createdAt(),

@@ -1,0 +1,118 @@
+import { isValidProfile, type VisitorProfile } from "@showroom/rules/profile";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "./db/client.server";
+import { visitors } from "./db/schema.server";
+import type { VisitorCookies } from "./visitor.server";
+
+/** The profile as stored: whatever fields a form saved, each a string; anything else in the column is dropped. */
+const storedProfileSchema = z
+  .object({
+    firstName: z.string().optional().catch(undefined),
+    lastName: z.string().optional().catch(undefined),
+    email: z.string().optional().catch(undefined),
+    phone: z.string().optional().catch(undefined),
+  })
+  .catch({});
+
+/** Persisted journey snapshots by key (`unlock-price:VIN`, `test-drive:VIN`, `unlock-inventory`). */
+const storedJourneysSchema = z.record(z.string(), z.unknown()).catch({});
+
+export interface VisitorState {
+  /** Null for a browser without a valid id cookie: a new visitor, nothing saved. */
+  visitorId: string | null;
+  profile: Partial<VisitorProfile>;
+  priceUnlocked: boolean;
+  inventoryUnlocked: boolean;
+  journeys: Record<string, unknown>;
+}
+
+const NEW_VISITOR: VisitorState = {
+  visitorId: null,
+  profile: {},
+  priceUnlocked: false,
+  inventoryUnlocked: false,
+  journeys: {},
+};
+
+/**
+ * What the server knows of this browser: its saved profile, its unlocks and journeys in progress. A browser without
+ * the signed id cookie is a new visitor; reading never sets a cookie (a GET must not create visitors).
+ */
+export async function readVisitor(db: Db, cookies: VisitorCookies, request: Request): Promise<VisitorState> {
+  const { visitorId, setCookie } = await cookies.identify(request);
+  if (setCookie !== null) return NEW_VISITOR;
+  const [row] = await db
+    .select({
+      profile: visitors.profile,
+      unlockPriceAt: visitors.unlockPriceAt,
+      unlockInventoryAt: visitors.unlockInventoryAt,
+      journeys: visitors.journeys,
+    })
+    .from(visitors)
+    .where(eq(visitors.id, visitorId))
+    .limit(1);
+  if (!row) return { ...NEW_VISITOR, visitorId };
+  return {
+    visitorId,
+    profile: storedProfileSchema.parse(row.profile),
+    priceUnlocked: row.unlockPriceAt != null,
+    inventoryUnlocked: row.unlockInventoryAt != null,
+    journeys: storedJourneysSchema.parse(row.journeys),
+  };
+}
+
+export interface SaveVisitorInput {
+  visitorId: string;
+  /** Merged over the saved profile; a complete, valid result stamps `unlockPriceAt` (spec section 4, Leads). */
+  profile?: Partial<VisitorProfile>;
+  /** Stamps `unlockInventoryAt`. */
+  unlockInventory?: boolean;
+  /** Journey snapshots to set (a value) or clear (null), by key. */
+  journeys?: Record<string, unknown | null>;
+}
+
+/**
+ * Writes the visitor row (creating it), merging the profile and journeys. Run it inside the lead's transaction when a
+ * lead goes with it, so the profile and the lead land together or not at all.
+ */
+export async function saveVisitor(db: Pick<Db, "select" | "insert">, input: SaveVisitorInput): Promise<VisitorState> {
+  const [row] = await db
+    .select({
+      profile: visitors.profile,
+      unlockPriceAt: visitors.unlockPriceAt,
+      unlockInventoryAt: visitors.unlockInventoryAt,
+      journeys: visitors.journeys,
+    })
+    .from(visitors)
+    .where(eq(visitors.id, input.visitorId))
+    .limit(1);
+  const profile = { ...storedProfileSchema.parse(row?.profile ?? {}), ...definedOnly(input.profile ?? {}) };
+  const journeys = { ...storedJourneysSchema.parse(row?.journeys ?? {}) };
+  for (const [key, value] of Object.entries(input.journeys ?? {})) {
+    if (value === null) delete journeys[key];
+    else journeys[key] = value;
+  }
+  const stampPrice = input.profile !== undefined && isValidProfile(profile);
+  const values = {
+    profile,
+    journeys,
+    ...(stampPrice ? { unlockPriceAt: new Date() } : {}),
+    ...(input.unlockInventory ? { unlockInventoryAt: new Date() } : {}),
+  };
+  await db
+    .insert(visitors)
+    .values({ id: input.visitorId, ...values })
+    .onConflictDoUpdate({ target: visitors.id, set: { ...values, updatedAt: sql`now()` } });
+  return {
+    visitorId: input.visitorId,
+    profile,
+    priceUnlocked: stampPrice || row?.unlockPriceAt != null,
+    inventoryUnlocked: Boolean(input.unlockInventory) || row?.unlockInventoryAt != null,
+    journeys,
+  };
+}
+
+function definedOnly(profile: Partial<VisitorProfile>): Partial<VisitorProfile> {
+  return Object.fromEntries(Object.entries(profile).filter(([, v]) => typeof v === "string")) as Partial<VisitorProfile>;
+}
