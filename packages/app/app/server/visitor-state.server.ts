@@ -114,5 +114,7 @@ export async function saveVisitor(db: Pick<Db, "select" | "insert">, input: Save
 }
 
 function definedOnly(profile: Partial<VisitorProfile>): Partial<VisitorProfile> {
-  return Object.fromEntries(Object.entries(profile).filter(([, v]) => typeof v === "string")) as Partial<VisitorProfile>;
+  return Object.fromEntries(
+    Object.entries(profile).filter(([, v]) => typeof v === "string"),
+  ) as Partial<VisitorProfile>;
 }
