@@ -1,13 +1,13 @@
 import { defineConfig } from "vitest/config";
 
 // The root config takes the role of the old `vitest.workspace.ts`, which Vitest removed: one project per package.
-// The "source" condition makes workspace packages resolve to their TypeScript sources, so tests need no build; it has
+// The "showroom-source" condition makes workspace packages resolve to their TypeScript sources, so tests need no build; it has
 // to reach both client-side and server-side (SSR) resolution, which is what Vitest uses for Node tests.
 // Server-side, the list also reaches the worker's Node as --conditions: it must not say "import", or CommonJS
 // packages that ship ESM too (is-promise, under Express) load the wrong file (docs/decisions/141).
 const shared = {
-  resolve: { conditions: ["source", "module", "import", "default"] },
-  ssr: { resolve: { conditions: ["source", "node", "development|production"] } },
+  resolve: { conditions: ["showroom-source", "module", "import", "default"] },
+  ssr: { resolve: { conditions: ["showroom-source", "node", "development|production"] } },
 };
 
 export default defineConfig({

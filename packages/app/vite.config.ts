@@ -3,7 +3,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 // Workspace packages resolve to their TypeScript sources (docs/decisions/001).
-const sourceFirst = (conditions: string[]) => ["source", ...conditions];
+const sourceFirst = (conditions: string[]) => ["showroom-source", ...conditions];
 
 export default defineConfig({
   resolve: { conditions: sourceFirst(["module", "browser", "development|production"]) },

@@ -35,7 +35,7 @@ function importSynthetic(count, env, log) {
       const began = performance.now();
       const out = execFileSync(
         "npx",
-        ["tsx", "--conditions=source", "scripts/import.ts", file, "--store", storeId, "--partial"],
+        ["tsx", "--conditions=showroom-source", "scripts/import.ts", file, "--store", storeId, "--partial"],
         { cwd: appDir, env: { ...process.env, ...env, INIT_CWD: appDir }, encoding: "utf8" },
       );
       const summary = out.trim().split("\n").at(-1);
