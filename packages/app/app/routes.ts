@@ -34,10 +34,13 @@ export default [
     route("help-center/:category", "routes/help-center-category.tsx"),
     route("legal/:slug", "routes/legal.tsx"),
     route("our-company", "routes/our-company.tsx"),
+    route("personalize-price/:vin", "routes/personalize-price.tsx"),
     route("our-company/careers", "routes/careers.tsx"),
     route("our-company/meet-our-team", "routes/meet-our-team.tsx"),
     route("our-company/meet-our-team/:slug", "routes/team-member.tsx"),
     route("sell-trade-my-car", "routes/sell-trade-my-car.tsx"),
+    route("schedule-test-drive/:vin", "routes/schedule-test-drive.tsx"),
+    route("unlock-inventory", "routes/unlock-inventory.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   layout("layouts/minimal.tsx", [

@@ -1,5 +1,7 @@
+import type { Dealer } from "@showroom/fixtures";
 import {
   type Condition,
+  defaultInventoryRules,
   formatSearchPath,
   isIndexable,
   parseSearchPath,
@@ -10,55 +12,50 @@ import {
   searchHref,
   searchSortOptions,
 } from "@showroom/rules/inventory";
-import { eq } from "drizzle-orm";
 import { redirect } from "react-router";
-import type { FacetGroup, FacetLink, FormTarget, SearchCardView, SearchResultsView } from "../components/search/types";
-import type { VehicleCardView, VehicleDetailView } from "../components/vehicles";
-import { visitors } from "../server/db/schema.server";
+import type { FacetGroup, FacetLink, FormTarget, SearchResultsView } from "../components/search/types";
+import { vehiclePicturePath } from "../components/vehicle/picture-path";
+import type {
+  CardPrice,
+  DetailPrice,
+  HoursView,
+  VehicleCardView,
+  VehicleDetailView,
+  VehicleStoreView,
+} from "../components/vehicle/types";
+import { priceDisplay } from "../server/search/cards";
 import { searchCatalogue, searchVehicles } from "../server/search/search.server";
-import type { FacetValue, RangeFacet, SearchFacets, VehicleCard } from "../server/search/types";
-import {
-  bodyStyleSlug,
-  cachedFilterPages,
-  rowPath,
-  similarVehicles,
-  type VehicleRow,
-  vehicleByVin,
-} from "./inventory.server";
+import type {
+  FacetValue,
+  PriceDisplay,
+  RangeFacet,
+  SearchFacets,
+  VehicleCard,
+  VehicleDetail,
+} from "../server/search/types";
+import { getVehicleByVin, similarVehicles } from "../server/search/vehicle.server";
+import { readVisitor } from "../server/visitor-state.server";
+import { cachedFilterPages } from "./inventory.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
 import { t, tree } from "./translations.server";
+import { vehicleJsonLd } from "./vehicle-json-ld.server";
 
 const TRANSMISSIONS: Readonly<Record<string, string>> = { A: "Automatic", M: "Manual" };
 
-function card(row: VehicleRow): VehicleCardView {
-  const title = [row.year, row.make, row.model].join(" ");
+/** A gated price with its amounts formatted; an old price shows only when it is above the price (a sale). */
+function formattedPrice(price: PriceDisplay): CardPrice {
+  if (price.kind !== "amount") return price;
   return {
-    vin: row.vin,
-    href: rowPath(row),
-    title,
-    trim: row.trim,
-    condition: row.condition,
-    bodyStyle: bodyStyleSlug(row.bodyStyle) ?? "sedans",
-    color: row.exteriorColor,
-    mileage: row.mileage.toLocaleString("en-US"),
-    price: row.price === null ? null : formatMoney(row.price),
-    oldPrice:
-      row.oldPrice !== null && row.price !== null && row.oldPrice > row.price ? formatMoney(row.oldPrice) : null,
-    priceDrop: row.priceDrop,
-    premiumUpgrades: row.premiumUpgrades,
-    stockNumber: row.stockNumber,
+    kind: "amount",
+    amount: formatMoney(price.amount),
+    oldAmount: price.oldAmount !== null && price.oldAmount > price.amount ? formatMoney(price.oldAmount) : null,
   };
 }
 
-function detailsOf(row: VehicleRow): Record<string, unknown> {
-  return typeof row.details === "object" && row.details !== null ? (row.details as Record<string, unknown>) : {};
-}
-
-/** A search card as the page shows it: the price gate already applied by the engine, amounts formatted here. */
-function searchCard(vehicle: VehicleCard): SearchCardView {
-  const { price } = vehicle;
+/** A vehicle card as every listing shows it: the price gate already applied by the search, amounts formatted here. */
+function vehicleCard(vehicle: VehicleCard): VehicleCardView {
   return {
     vin: vehicle.vin,
     href: vehicle.href,
@@ -68,33 +65,11 @@ function searchCard(vehicle: VehicleCard): SearchCardView {
     color: vehicle.exteriorColor,
     mileage: vehicle.mileage.toLocaleString("en-US"),
     stockNumber: vehicle.stockNumber,
-    price:
-      price.kind === "amount"
-        ? {
-            kind: "amount",
-            amount: formatMoney(price.amount),
-            oldAmount: price.oldAmount !== null && price.oldAmount > price.amount ? formatMoney(price.oldAmount) : null,
-          }
-        : price,
+    price: formattedPrice(vehicle.price),
     priceDrop: vehicle.priceDrop,
     premiumUpgrades: vehicle.premiumUpgrades,
     private: vehicle.private,
   };
-}
-
-/**
- * Whether the visitor has unlocked prices (spec section 6): their visitor row has `unlockPriceAt`. A browser
- * without the id cookie is a new visitor and sees locked prices; no cookie is set on a GET for it.
- */
-async function pricesUnlocked(site: Site, request: Request): Promise<boolean> {
-  const { visitorId, setCookie } = await site.cookies.identify(request);
-  if (setCookie !== null) return false;
-  const [row] = await site.services.db
-    .select({ unlockPriceAt: visitors.unlockPriceAt })
-    .from(visitors)
-    .where(eq(visitors.id, visitorId))
-    .limit(1);
-  return row?.unlockPriceAt != null;
 }
 
 type Href = (criteria: Partial<SearchCriteria>) => string;
@@ -258,19 +233,25 @@ async function searchPage(site: Site, request: Request, url: URL) {
   if (!filters) notFound(request);
   const canonicalPath = formatSearchPath(filters, { conditions });
   if (canonicalPath !== url.pathname) throw redirect(`${canonicalPath}${url.search}`, 301);
-  const result = await searchVehicles(db, {
+  const visitor = await readVisitor(db, site.cookies, request);
+  const search = {
     storeId: site.store.id,
     criteria: searchCriteria(filters, parseSearchQuery(url.searchParams)),
-    priceUnlocked: await pricesUnlocked(site, request),
-    // No column records the private-inventory unlock (lead UNLOCK_INVENTORY) yet: private vehicles stay hidden.
-    privateUnlocked: false,
-  });
+    priceUnlocked: visitor.priceUnlocked,
+  };
+  // Private vehicles (spec section 4) are listed only after the private-inventory unlock (lead UNLOCK_INVENTORY).
+  const result = await searchVehicles(db, { ...search, privateUnlocked: visitor.inventoryUnlocked });
   const { criteria, page, pageCount } = result;
   if (page > pageCount) notFound(request);
+  // How many private vehicles this search would add once unlocked: the engine counts only what it lists, so the
+  // same criteria are counted again with them (one pass, no facets, no cards kept).
+  const privateHidden = visitor.inventoryUnlocked
+    ? 0
+    : (await searchVehicles(db, { ...search, privateUnlocked: true, facets: false })).total - result.total;
   const filterPages = (await cachedFilterPages(db, conditions)).map((p) => p.loc);
   const pageHref = (n: number) => searchHref({ ...criteria, page: n }, { conditions });
   const results: SearchResultsView = {
-    vehicles: result.vehicles.map(searchCard),
+    vehicles: result.vehicles.map(vehicleCard),
     total: result.total,
     page,
     pageCount,
@@ -295,58 +276,157 @@ async function searchPage(site: Site, request: Request, url: URL) {
     clearHref: searchHref({ sort: criteria.sort }, { conditions }),
     facets: result.facets ? facetGroups(result.facets, criteria, conditions) : [],
     results,
+    privateHidden,
   };
 }
 
+/** Decimal hours as the shop sign reads them: 10 → "10 AM", 7.5 → "7:30 AM", 19 → "7 PM", 12 → "12 PM". */
+export function formatHour(hours: number): string {
+  const minutesOfDay = Math.round(hours * 60);
+  const hour = Math.floor(minutesOfDay / 60) % 24;
+  const minutes = minutesOfDay % 60;
+  const clock = `${hour % 12 || 12}${minutes ? `:${String(minutes).padStart(2, "0")}` : ""}`;
+  return `${clock} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+/** The sales hours of each day, Monday first, as the dealer profile's working hours give them (spec section 3). */
+export function salesHours(dealer: Dealer): HoursView[] {
+  return WEEK.map((day, i) => {
+    const entry = dealer.sales.workingHours[i];
+    return {
+      day: t(`inventory.detail.days.${day}`),
+      hours:
+        !entry || entry.closed
+          ? t("inventory.detail.closed")
+          : `${formatHour(entry.open)} – ${formatHour(entry.close)}`,
+    };
+  });
+}
+
+/**
+ * A map link for the store: Google Maps at the profile's coordinates, which point at the lot itself. The profile's
+ * `google_map_url` is an embed URL (`output=embed`), made for an iframe rather than for a shopper to open.
+ */
+export function mapsUrl(dealer: Dealer): string {
+  return `https://www.google.com/maps/search/?api=1&query=${dealer.map.latitude},${dealer.map.longitude}`;
+}
+
+/** A free history report for a VIN: NHTSA's recall lookup (docs/decisions/161). */
+export function historyReportUrl(vin: string): string {
+  return `https://www.nhtsa.gov/recalls?vin=${encodeURIComponent(vin)}`;
+}
+
+function storeView(dealer: Dealer): VehicleStoreView {
+  return {
+    name: dealer.name,
+    phone: dealer.sales.phone,
+    addressLine1: [dealer.address_line_1, dealer.address_line_2].filter(Boolean).join(", "),
+    cityLine: `${dealer.city}, ${dealer.state_short} ${dealer.zip}`,
+    mapsUrl: mapsUrl(dealer),
+    hours: salesHours(dealer),
+  };
+}
+
+/** The body style's name in the inventory rules ("SUVs"); the slug itself for one the rules do not know. */
+function bodyStyleName(slug: string): string {
+  return defaultInventoryRules.bodyStyles.find((b) => b.slug === slug)?.name ?? slug;
+}
+
+/** The detail page's price box: the gated price, and what a sale saves once the amounts show. */
+function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean): DetailPrice {
+  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked));
+  if (price.kind !== "amount" || vehicle.price === null) return price;
+  const sale = vehicle.oldPrice !== null && vehicle.oldPrice > vehicle.price;
+  return { ...price, savings: sale ? formatMoney((vehicle.oldPrice as number) - vehicle.price) : null };
+}
+
+function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boolean): VehicleDetailView {
+  const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const mileage = vehicle.mileage.toLocaleString("en-US");
+  const transmission = vehicle.transmission ? (TRANSMISSIONS[vehicle.transmission] ?? vehicle.transmission) : "";
+  const specs: [string, string][] = [
+    ["condition", t(`inventory.conditions.${vehicle.condition}`)],
+    ["year", String(vehicle.year)],
+    ["make", vehicle.make],
+    ["model", vehicle.model],
+    ["trim", vehicle.trim ?? ""],
+    ["mileage", `${mileage} mi`],
+    ["bodyStyle", bodyStyleName(vehicle.bodyStyle)],
+    ["exteriorColor", vehicle.exteriorColor ?? ""],
+    ["interiorColor", vehicle.interiorColor ?? ""],
+    ["transmission", transmission],
+    ["drivetrain", vehicle.drivetrain ?? ""],
+    ["engine", vehicle.engine ?? ""],
+    ["fuelType", vehicle.fuelType ?? ""],
+    ["doors", vehicle.doors === null ? "" : String(vehicle.doors)],
+    ["stockNumber", vehicle.stockNumber],
+    ["vin", vehicle.vin],
+  ];
+  return {
+    vin: vehicle.vin,
+    title,
+    trim: vehicle.trim,
+    bodyStyle: vehicle.bodyStyle,
+    color: vehicle.exteriorColor,
+    pictureAlt: vehicle.exteriorColor
+      ? t("inventory.card.photoAlt", {
+          year: vehicle.year,
+          make: vehicle.make,
+          model: vehicle.model,
+          color: vehicle.exteriorColor,
+        })
+      : title,
+    mileage,
+    stockNumber: vehicle.stockNumber,
+    price: detailPrice(vehicle, priceUnlocked),
+    private: vehicle.private,
+    features: vehicle.features,
+    specs: specs.filter(([, value]) => value !== ""),
+    documentFee: formatMoney(dealer.fee.documentFee),
+    historyReportUrl: historyReportUrl(vehicle.vin),
+    store: storeView(dealer),
+  };
+}
+
+/** How many similar vehicles the detail page shows: one row of the three-column grid. */
+const SIMILAR = 3;
+
 async function detailPage(site: Site, request: Request, url: URL, vin: string) {
   requirePage(site, request, "cars-direct-page");
-  const row = await vehicleByVin(site.services.db, vin);
-  if (!row || row.private) notFound(request);
-  const path = rowPath(row);
-  if (path !== url.pathname) throw redirect(`${path}${url.search}`, 301);
-  const details = detailsOf(row);
-  const features = Array.isArray(details.features)
-    ? details.features.filter((x): x is string => typeof x === "string")
-    : [];
-  const base = card(row);
-  const store = site.stores.find((s) => s.id === row.storeId) ?? site.store;
-  const detail: VehicleDetailView = {
-    ...base,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    features,
-    specs: [
-      ["condition", row.condition.charAt(0).toUpperCase() + row.condition.slice(1)],
-      ["year", String(row.year)],
-      ["make", row.make],
-      ["model", row.model],
-      ["trim", row.trim ?? ""],
-      ["mileage", `${base.mileage} mi`],
-      ["bodyStyle", row.bodyStyle],
-      ["exteriorColor", row.exteriorColor ?? ""],
-      ["interiorColor", row.interiorColor ?? ""],
-      ["transmission", TRANSMISSIONS[row.transmission ?? ""] ?? row.transmission ?? ""],
-      ["fuelType", row.fuelType ?? ""],
-      ["doors", typeof details.doors === "number" ? String(details.doors) : ""],
-      ["stockNumber", row.stockNumber],
-      ["vin", row.vin],
-    ].filter((entry): entry is [string, string] => entry[1] !== ""),
-    savings:
-      row.oldPrice !== null && row.price !== null && row.oldPrice > row.price
-        ? formatMoney(row.oldPrice - row.price)
-        : null,
-    documentFee: formatMoney(store.dealer.fee.documentFee),
-    storeName: store.dealer.name,
-    storePhone: store.dealer.sales.phone,
-  };
-  const title = [row.year, row.make, row.model, row.trim].filter(Boolean).join(" ");
+  const { db } = site.services;
+  const [vehicle, visitor] = await Promise.all([getVehicleByVin(db, vin), readVisitor(db, site.cookies, request)]);
+  // Unknown, sold, and private before the inventory unlock all read the same: the route-validation 404. A private
+  // vehicle is not even redirected to its canonical path, so its existence is not given away.
+  if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
+  if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
+  const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
+  const similar = await similarVehicles(db, vehicle, SIMILAR, {
+    storeId: vehicle.storeId,
+    priceUnlocked: visitor.priceUnlocked,
+    privateUnlocked: visitor.inventoryUnlocked,
+  });
+  const name = [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(" ");
   return {
     kind: "detail" as const,
-    seo: pageSeo(site, request, "cars-direct-page", { values: { vehicle_title: title } }),
+    seo: pageSeo(site, request, "cars-direct-page", {
+      values: { vehicle_title: name },
+      canonicalPath: vehicle.href,
+      // A private vehicle is shown only to visitors who unlocked it: not a page for search engines.
+      indexable: !vehicle.private,
+    }),
     texts: tree("inventory"),
-    vehicle: detail,
-    similar: (await similarVehicles(site.services.db, row)).map(card),
+    vehicle: detailView(vehicle, dealer, visitor.priceUnlocked),
+    similar: similar.map(vehicleCard),
+    jsonLd: vehicleJsonLd({
+      vehicle,
+      dealer,
+      origin: site.origin,
+      picture: vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor),
+      // schema.org's bodyType names one vehicle's body: "SUV", not the listing's "SUVs".
+      bodyType: bodyStyleName(vehicle.bodyStyle).replace(/s$/, ""),
+    }),
   };
 }
 

@@ -1,11 +1,11 @@
 import { defaultInventoryRules, formatSearchPath, searchPrefix, slugify, vehiclePath } from "@showroom/rules/inventory";
-import { and, count, desc, eq, min, sql } from "drizzle-orm";
+import { and, count, eq, min, sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.server";
 import { vehicles } from "../server/db/schema.server";
 
 /**
- * Simple inventory reads over the `vehicles` table for the shell: body-style counts, one vehicle by VIN, similar
- * vehicles, and the canonical filter pages (search itself is `server/search`). Only available, public vehicles are
+ * Simple inventory reads over the `vehicles` table for the shell: body-style counts, one vehicle by VIN (legacy
+ * redirects), and the canonical filter pages (search itself is `server/search`). Only available, public vehicles are
  * ever listed.
  */
 
@@ -64,16 +64,6 @@ export async function vehicleByVin(db: Db, vin: string): Promise<VehicleRow | nu
     .where(and(eq(vehicles.vin, vin.toUpperCase()), eq(vehicles.status, "available")))
     .limit(1);
   return row ?? null;
-}
-
-/** Similar vehicles: the same body style, nearest in price. */
-export async function similarVehicles(db: Db, vehicle: VehicleRow, limit = 3): Promise<VehicleRow[]> {
-  return db
-    .select()
-    .from(vehicles)
-    .where(and(listed, eq(vehicles.bodyStyle, vehicle.bodyStyle), sql`${vehicles.vin} <> ${vehicle.vin}`))
-    .orderBy(sql`abs(coalesce(${vehicles.price}, 0) - ${vehicle.price ?? 0})`, desc(vehicles.year))
-    .limit(limit);
 }
 
 /** The detail path of a row. */

@@ -20,7 +20,9 @@ import offers from "@showroom/fixtures/translations/en/offers.json" with { type:
 import research from "@showroom/fixtures/translations/en/research.json" with { type: "json" };
 import sellTrade from "@showroom/fixtures/translations/en/sell-trade.json" with { type: "json" };
 import team from "@showroom/fixtures/translations/en/team.json" with { type: "json" };
+import testDrive from "@showroom/fixtures/translations/en/test-drive.json" with { type: "json" };
 import toasts from "@showroom/fixtures/translations/en/toasts.json" with { type: "json" };
+import unlockPrice from "@showroom/fixtures/translations/en/unlock-price.json" with { type: "json" };
 import cookieDialogEs from "@showroom/fixtures/translations/es/cookie-dialog.json" with { type: "json" };
 import { ContentError } from "./fixtures.server";
 
@@ -40,7 +42,9 @@ const FILES: Readonly<Record<Language, Readonly<Record<string, unknown>>>> = {
     research,
     "sell-trade": sellTrade,
     team,
+    "test-drive": testDrive,
     toasts,
+    "unlock-price": unlockPrice,
   },
   es: { "cookie-dialog": cookieDialogEs },
 };

@@ -27,6 +27,7 @@ export {
   type UnlockPriceOutput,
   type UnlockPriceSelections,
   type UnlockPriceStep,
+  unlockPriceEstimate,
   unlockPriceInputSchema,
   unlockPriceMachine,
 } from "./unlock-price.machine";

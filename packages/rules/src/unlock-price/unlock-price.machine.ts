@@ -74,6 +74,7 @@ export type UnlockPriceEvent =
   | { type: "SET_TRADING"; trading: boolean }
   | { type: "SET_TRADE_EQUITY"; amount: number }
   | { type: "SET_CREDIT_SCORE"; score: number }
+  | { type: "SET_TERM"; months: number }
   | { type: "SUBMIT_CONTACT"; profile: Partial<VisitorProfile> }
   | { type: "NEXT" }
   | { type: "BACK" };
@@ -98,6 +99,27 @@ function selectionsOf(context: UnlockPriceContext): UnlockPriceSelections {
   return { cashDown, trading, tradeEquity, creditScore, termMonths };
 }
 
+/**
+ * The payment estimate of a stepper's answers: trade equity counts only when trading. The machine's personalized
+ * estimate at done is this; screens use it for the live preview as the sliders move.
+ */
+export function unlockPriceEstimate(
+  context: UnlockPriceSelections & Pick<UnlockPriceContext, "price" | "vehicleYear">,
+  rules: FinancingRules = defaultFinancingRules,
+): PaymentEstimate {
+  return estimatePayment(
+    {
+      price: context.price,
+      cashDown: context.cashDown,
+      tradeEquity: context.trading ? context.tradeEquity : 0,
+      creditScore: context.creditScore,
+      termMonths: context.termMonths,
+      vehicleYear: context.vehicleYear,
+    },
+    rules,
+  );
+}
+
 /** Form posts arrive as numbers the app parsed; anything that is not one is ignored rather than guessed at. */
 const isNumber = (value: unknown): value is number => typeof value === "number" && !Number.isNaN(value);
 
@@ -111,18 +133,7 @@ const isNumber = (value: unknown): value is number => typeof value === "number" 
 export function createUnlockPriceMachine(rules: FinancingRules = defaultFinancingRules) {
   const { cashDown, tradeEquity, creditScore, financeTerm } = rules.sliders;
 
-  const estimateOf = (context: UnlockPriceContext): PaymentEstimate =>
-    estimatePayment(
-      {
-        price: context.price,
-        cashDown: context.cashDown,
-        tradeEquity: context.trading ? context.tradeEquity : 0,
-        creditScore: context.creditScore,
-        termMonths: context.termMonths,
-        vehicleYear: context.vehicleYear,
-      },
-      rules,
-    );
+  const estimateOf = (context: UnlockPriceContext): PaymentEstimate => unlockPriceEstimate(context, rules);
 
   return setup({
     types: {
@@ -143,6 +154,7 @@ export function createUnlockPriceMachine(rules: FinancingRules = defaultFinancin
       hasCashDown: ({ event }) => event.type === "SET_CASH_DOWN" && isNumber(event.amount),
       hasTradeEquity: ({ event }) => event.type === "SET_TRADE_EQUITY" && isNumber(event.amount),
       hasCreditScore: ({ event }) => event.type === "SET_CREDIT_SCORE" && isNumber(event.score),
+      hasTerm: ({ event }) => event.type === "SET_TERM" && isNumber(event.months),
       hasTrading: ({ event }) => event.type === "SET_TRADING" && typeof event.trading === "boolean",
     },
     actions: {
@@ -160,6 +172,10 @@ export function createUnlockPriceMachine(rules: FinancingRules = defaultFinancin
       setCreditScore: assign({
         creditScore: ({ event, context }) =>
           event.type === "SET_CREDIT_SCORE" ? clampToSlider(event.score, creditScore) : context.creditScore,
+      }),
+      setTerm: assign({
+        termMonths: ({ event, context }) =>
+          event.type === "SET_TERM" ? clampToSlider(event.months, financeTerm) : context.termMonths,
       }),
       takeSubmittedContact: assign({
         contact: ({ event, context }) => (event.type === "SUBMIT_CONTACT" ? draftOf(event.profile) : context.contact),
@@ -216,6 +232,8 @@ export function createUnlockPriceMachine(rules: FinancingRules = defaultFinancin
       creditScore: {
         on: {
           SET_CREDIT_SCORE: { guard: "hasCreditScore", actions: "setCreditScore" },
+          // The term is asked next to the credit score: together they set the rate and the payment.
+          SET_TERM: { guard: "hasTerm", actions: "setTerm" },
           NEXT: "contact",
           BACK: [{ guard: "isTrading", target: "tradeEquity" }, { target: "tradeIn" }],
         },

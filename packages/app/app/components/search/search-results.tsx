@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { type TextTree, translator, useUi } from "../i18n";
-import { SearchCard } from "./search-card";
-import type { SearchCardView, SearchResultsView } from "./types";
+import type { VehicleCardView } from "../vehicle/types";
+import { VehicleCard } from "../vehicle/vehicle-card";
+import type { SearchResultsView } from "./types";
 
 /**
  * The result cards with "Show more": a plain link to the next page, which with JavaScript loads that page with a
@@ -13,7 +14,7 @@ export function SearchResults({ results, texts }: { results: SearchResultsView; 
   const t = translator(texts);
   const ui = useUi();
   const fetcher = useFetcher();
-  const [vehicles, setVehicles] = useState<SearchCardView[]>(results.vehicles);
+  const [vehicles, setVehicles] = useState<VehicleCardView[]>(results.vehicles);
   const [nextHref, setNextHref] = useState(results.nextHref);
   const lastPage = useRef(results.page);
   const focusVin = useRef<string | null>(null);
@@ -46,7 +47,7 @@ export function SearchResults({ results, texts }: { results: SearchResultsView; 
       <ol ref={list} className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={fetcher.state !== "idle"}>
         {vehicles.map((vehicle) => (
           <li key={vehicle.vin} data-vin={vehicle.vin}>
-            <SearchCard vehicle={vehicle} texts={texts} />
+            <VehicleCard vehicle={vehicle} texts={texts} />
           </li>
         ))}
       </ol>

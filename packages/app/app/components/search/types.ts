@@ -1,29 +1,5 @@
 // What the search page's loader hands its components: plain, formatted data (no rules or zod on the client).
-
-/** Where a card's price goes: the amount once prices are unlocked, "Unlock Price" before, "Call for Price" without one. */
-export type CardPrice =
-  | { kind: "amount"; amount: string; oldAmount: string | null }
-  | { kind: "unlock" }
-  | { kind: "call" };
-
-/** A search result card. */
-export interface SearchCardView {
-  vin: string;
-  href: string;
-  /** "2021 Toyota Camry" */
-  title: string;
-  trim: string | null;
-  /** A body-style slug of the inventory rules (`suvs`), which picks the drawing. */
-  bodyStyle: string;
-  color: string | null;
-  /** Formatted, "42,120". */
-  mileage: string;
-  stockNumber: string;
-  price: CardPrice;
-  priceDrop: boolean;
-  premiumUpgrades: boolean;
-  private: boolean;
-}
+import type { VehicleCardView } from "../vehicle/types";
 
 /** One value of a facet: a link to the search with it chosen (or, in a list facet, toggled). */
 export interface FacetLink {
@@ -57,7 +33,7 @@ export interface FormTarget {
 
 /** The results part: what "Show more" fetches and appends. */
 export interface SearchResultsView {
-  vehicles: SearchCardView[];
+  vehicles: VehicleCardView[];
   total: number;
   page: number;
   pageCount: number;

@@ -21,7 +21,15 @@ export interface RecordLeadInput {
   /** The adfLead cookie as the request carried it: absent makes the lead `new`, present `resend`. */
   adfLeadCookie?: string | null;
   lead: LeadContent;
+  /**
+   * More writes that must land with the lead or not at all (the visitor's profile and price unlock), run inside the
+   * lead's transaction after its rows. Not run when the idempotency key had already made the lead.
+   */
+  alsoWrite?: (tx: LeadTransaction) => Promise<void>;
 }
+
+/** The transaction `alsoWrite` runs in: a database handle whose writes commit or roll back with the lead's. */
+export type LeadTransaction = Pick<Db, "select" | "insert" | "update" | "delete" | "execute">;
 
 export interface RecordLeadOptions {
   /** The domain of our Message-IDs: `mailDomain(config.MAIL_FROM)`. */
@@ -121,6 +129,7 @@ export async function recordLead(db: Db, input: RecordLeadInput, options: Record
         .returning({ id: leads.id });
       if (inserted.length === 0) throw new DuplicateSubmit();
       await tx.insert(outbox).values({ leadId: id, messageId, nextAttemptAt: now });
+      await input.alsoWrite?.(tx);
     });
   } catch (error) {
     if (!(error instanceof DuplicateSubmit)) throw error;

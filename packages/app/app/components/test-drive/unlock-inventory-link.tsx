@@ -1,0 +1,15 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+
+/**
+ * Opens the private-inventory unlock, coming back to the page the shopper is on. A plain link to the JS-off flow.
+ */
+export function UnlockInventoryLink({ className = "", children }: { className?: string; children?: ReactNode }) {
+  const location = useLocation();
+  const back = `${location.pathname}${location.search}`;
+  return (
+    <Link to={`/unlock-inventory?return=${encodeURIComponent(back)}`} rel="nofollow" className={className}>
+      {children ?? "Unlock Vehicle Inventory"}
+    </Link>
+  );
+}

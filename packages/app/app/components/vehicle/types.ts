@@ -1,0 +1,70 @@
+// What the inventory loaders hand the vehicle components: plain, formatted data, the price gate already applied.
+
+/** Where a price goes (spec section 6): the amount once prices are unlocked, "Unlock Price" before, "Call for Price" without one. */
+export type CardPrice =
+  | { kind: "amount"; amount: string; oldAmount: string | null }
+  | { kind: "unlock" }
+  | { kind: "call" };
+
+/** A vehicle card: search results, similar vehicles, any listing. */
+export interface VehicleCardView {
+  vin: string;
+  href: string;
+  /** "2021 Toyota Camry" */
+  title: string;
+  trim: string | null;
+  /** A body-style slug of the inventory rules (`suvs`), which picks the drawing. */
+  bodyStyle: string;
+  color: string | null;
+  /** Formatted, "42,120". */
+  mileage: string;
+  stockNumber: string;
+  price: CardPrice;
+  priceDrop: boolean;
+  premiumUpgrades: boolean;
+  private: boolean;
+}
+
+/** The detail page's price box: the card's price plus what the sale saves. */
+export type DetailPrice =
+  | CardPrice
+  | { kind: "amount"; amount: string; oldAmount: string | null; savings: string | null };
+
+/** One day of the store's sales hours: "Monday", "10 AM – 7 PM" (or the closed text). */
+export interface HoursView {
+  day: string;
+  hours: string;
+}
+
+/** The store that has the vehicle, as the detail page shows it. */
+export interface VehicleStoreView {
+  name: string;
+  phone: string;
+  addressLine1: string;
+  cityLine: string;
+  mapsUrl: string;
+  hours: HoursView[];
+}
+
+/** A vehicle's detail page. */
+export interface VehicleDetailView {
+  vin: string;
+  /** "2021 Toyota Camry" */
+  title: string;
+  trim: string | null;
+  bodyStyle: string;
+  color: string | null;
+  /** Words for the picture: "2021 Toyota Camry in Silver". */
+  pictureAlt: string;
+  mileage: string;
+  stockNumber: string;
+  price: DetailPrice;
+  private: boolean;
+  features: string[];
+  /** [key of `inventory.detail.specs`, value] */
+  specs: [string, string][];
+  documentFee: string;
+  /** A free report for the VIN (docs/decisions/161). */
+  historyReportUrl: string;
+  store: VehicleStoreView;
+}

@@ -1,0 +1,239 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { type TextTree, translator, useUi } from "../i18n";
+import { Icon } from "../icon";
+import { telHref } from "../site-header";
+import { ScheduleTestDriveLink } from "../test-drive/schedule-test-drive-link";
+import { ButtonLink, Container } from "../ui";
+import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
+import { JsonLdScript } from "./json-ld-script";
+import type { VehicleCardView, VehicleDetailView } from "./types";
+import { VehicleGrid } from "./vehicle-card";
+import { VehiclePicture } from "./vehicle-picture";
+
+const BUTTON_PRIMARY =
+  "inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800";
+const BUTTON_SECONDARY =
+  "inline-flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 hover:border-brand-600 hover:text-brand-700";
+
+function Aside({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 p-5">
+      <h2 id={`${id}-title`} className="font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">{text}</p>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** The price box: the sale and old price once unlocked, "Unlock Price" or "Call for Price" before (spec section 6). */
+function PriceBox({ vehicle, texts }: { vehicle: VehicleDetailView; texts: TextTree }) {
+  const t = translator(texts);
+  const ui = useUi();
+  const { price } = vehicle;
+  return (
+    <section aria-labelledby="price-title" className="rounded-xl border border-slate-200 p-5 shadow-sm">
+      <h2 id="price-title" className="text-sm font-normal text-slate-700">
+        {t("detail.salePrice")}
+      </h2>
+      {price.kind === "amount" ? (
+        <>
+          <p className="text-3xl font-bold text-slate-900">{price.amount}</p>
+          {price.oldAmount ? (
+            <p className="text-sm text-slate-600 line-through">{t("detail.oldPrice", { price: price.oldAmount })}</p>
+          ) : null}
+          {"savings" in price && price.savings ? (
+            <p className="mt-1 text-sm font-semibold text-ok-800">{t("detail.youSave", { amount: price.savings })}</p>
+          ) : null}
+          <p className="mt-3 text-xs text-slate-600">{t("detail.priceNote", { documentFee: vehicle.documentFee })}</p>
+        </>
+      ) : price.kind === "unlock" ? (
+        <>
+          <p className="text-3xl font-bold">
+            <PersonalizePriceLink vin={vehicle.vin} className="text-brand-800 underline-offset-2 hover:underline">
+              {ui("common.labels.unlockPrice")}
+            </PersonalizePriceLink>
+          </p>
+          <p className="mt-2 text-sm text-slate-700">{t("detail.unlockPriceText")}</p>
+        </>
+      ) : (
+        <>
+          <p className="text-3xl font-bold text-slate-900">{ui("common.labels.callForPrice")}</p>
+          <a
+            href={telHref(vehicle.store.phone)}
+            className="mt-2 inline-block text-sm font-semibold text-brand-700 hover:underline"
+          >
+            {ui("common.actions.callNumber", { phone: vehicle.store.phone })}
+          </a>
+        </>
+      )}
+      <PersonalizePriceLink vin={vehicle.vin} className={`mt-4 ${BUTTON_PRIMARY}`}>
+        {ui("common.labels.personalizeMyPrice")}
+      </PersonalizePriceLink>
+      <p className="mt-4 text-sm text-slate-700">{t("detail.locatedAt", { store: vehicle.store.name })}</p>
+    </section>
+  );
+}
+
+/** The dealership that has the vehicle: address, a map link and the sales hours of each day. */
+function Dealership({ vehicle, texts }: { vehicle: VehicleDetailView; texts: TextTree }) {
+  const t = translator(texts);
+  const ui = useUi();
+  const { store } = vehicle;
+  return (
+    <section aria-labelledby="dealership-title" className="rounded-xl border border-slate-200 p-5">
+      <h2 id="dealership-title" className="font-semibold text-slate-900">
+        {t("detail.visitUs")}
+      </h2>
+      <address className="mt-2 text-sm text-slate-700 not-italic">
+        <span className="block font-medium text-slate-900">{store.name}</span>
+        <span className="block">{store.addressLine1}</span>
+        <span className="block">{store.cityLine}</span>
+      </address>
+      <a
+        href={store.mapsUrl}
+        rel="noopener noreferrer external"
+        className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <Icon name="map-pin" className="size-4" />
+        {t("detail.directions")}
+      </a>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">{t("detail.salesHours")}</h3>
+      <dl className="mt-2 space-y-1 text-sm">
+        {store.hours.map((day) => (
+          <div key={day.day} className="flex justify-between gap-4">
+            <dt className="text-slate-700">{day.day}</dt>
+            <dd className="text-right text-slate-900">{day.hours}</dd>
+          </div>
+        ))}
+      </dl>
+      <a href={telHref(store.phone)} className="mt-3 inline-block text-sm font-semibold text-brand-700 hover:underline">
+        {ui("common.actions.callNumber", { phone: store.phone })}
+      </a>
+    </section>
+  );
+}
+
+/**
+ * A vehicle's detail page (spec section 2, cars-direct-page): Vehicle Details, Key Features, the gated price, the
+ * picture, the free history report, the pre-approval and test-drive asides, the dealership, similar vehicles, and
+ * the JSON-LD `Car` for search engines.
+ */
+export function VehicleDetail({
+  vehicle,
+  similar,
+  jsonLd,
+  texts,
+}: {
+  vehicle: VehicleDetailView;
+  similar: readonly VehicleCardView[];
+  jsonLd: unknown;
+  texts: TextTree;
+}) {
+  const t = translator(texts);
+  const ui = useUi();
+  return (
+    <Container className="py-10">
+      <JsonLdScript data={jsonLd} />
+      <Link to="/cars-for-sale" className="text-sm font-semibold text-brand-700 hover:underline">
+        {ui("common.actions.viewAllVehicles")}
+      </Link>
+      <div className="mt-4 grid gap-10 lg:grid-cols-[1fr_22rem]">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">
+            {vehicle.title}
+            {vehicle.trim ? <span className="block text-xl font-semibold text-slate-700">{vehicle.trim}</span> : null}
+          </h1>
+          <p className="mt-1 text-slate-700">
+            {t("card.mileage", { miles: vehicle.mileage })} · {t("card.stockNumber", { stock: vehicle.stockNumber })}
+            {vehicle.private ? (
+              <span className="ml-3 rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">
+                {t("card.privateBadge")}
+              </span>
+            ) : null}
+          </p>
+          <VehiclePicture
+            bodyStyle={vehicle.bodyStyle}
+            color={vehicle.color}
+            alt={vehicle.pictureAlt}
+            eager
+            className="mt-6 aspect-[2/1] w-full rounded-2xl"
+          />
+          <section aria-labelledby="details-title" className="mt-10">
+            <h2 id="details-title" className="text-2xl font-bold text-slate-900">
+              {t("detail.vehicleDetails")}
+            </h2>
+            <dl className="mt-4 grid gap-x-8 gap-y-3 sm:grid-cols-2">
+              {vehicle.specs.map(([key, value]) => (
+                <div key={key} className="flex justify-between gap-4 border-b border-slate-200 pb-2">
+                  <dt className="text-slate-700">{t(`detail.specs.${key}`)}</dt>
+                  <dd className="text-right font-medium text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          {vehicle.features.length > 0 ? (
+            <section aria-labelledby="features-title" className="mt-10">
+              <h2 id="features-title" className="text-2xl font-bold text-slate-900">
+                {t("detail.keyFeatures")}
+              </h2>
+              <ul className="mt-4 grid gap-2 sm:grid-cols-2">
+                {vehicle.features.map((feature) => (
+                  <li key={feature} className="flex gap-2 text-slate-800">
+                    <Icon name="check" className="mt-0.5 size-5 shrink-0 text-ok-800" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          <section aria-labelledby="history-title" className="mt-10 rounded-xl bg-brand-50 p-6">
+            <h2 id="history-title" className="text-lg font-semibold text-slate-900">
+              {t("detail.historyReport")}
+            </h2>
+            <p className="mt-2 text-slate-700">{t("detail.historyReportText", { vin: vehicle.vin })}</p>
+            <a
+              href={vehicle.historyReportUrl}
+              rel="noopener noreferrer external"
+              className="mt-3 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
+            >
+              {t("detail.historyReportLink", { vin: vehicle.vin })}
+            </a>
+            <p className="mt-3 text-sm text-slate-700">
+              {t("detail.historyReportAsk")}{" "}
+              <a href={telHref(vehicle.store.phone)} className="font-semibold text-brand-700 hover:underline">
+                {ui("common.actions.callNumber", { phone: vehicle.store.phone })}
+              </a>
+            </p>
+          </section>
+        </div>
+        <div className="space-y-6">
+          <PriceBox vehicle={vehicle} texts={texts} />
+          <Aside id="pre-approval" title={t("detail.preApprovalTitle")} text={t("detail.preApprovalText")}>
+            <ButtonLink to="/auto-financing/apply-for-financing" variant="secondary" className="w-full">
+              {ui("common.labels.getPreApproved")}
+            </ButtonLink>
+          </Aside>
+          <Aside id="test-drive" title={t("detail.testDriveTitle")} text={t("detail.testDriveText")}>
+            <ScheduleTestDriveLink vin={vehicle.vin} className={BUTTON_SECONDARY}>
+              {ui("common.labels.scheduleTestDrive")}
+            </ScheduleTestDriveLink>
+          </Aside>
+          <Dealership vehicle={vehicle} texts={texts} />
+        </div>
+      </div>
+      {similar.length > 0 ? (
+        <section aria-labelledby="similar-title" className="mt-14">
+          <h2 id="similar-title" className="text-2xl font-bold text-slate-900">
+            {t("detail.similarVehicles")}
+          </h2>
+          <div className="mt-6">
+            <VehicleGrid vehicles={similar} texts={texts} headingLevel={3} />
+          </div>
+        </section>
+      ) : null}
+    </Container>
+  );
+}

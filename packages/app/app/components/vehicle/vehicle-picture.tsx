@@ -1,0 +1,31 @@
+import { vehiclePicturePath } from "./picture-path";
+
+/**
+ * The vehicle's picture: the fixtures' drawing of its body style in its paint colour (ADR 084), served by
+ * `/media/vehicles/{style}-{colour}.svg` so each combination is one cached file. Decorative on cards, where the
+ * title names the vehicle; the detail page passes words.
+ */
+export function VehiclePicture({
+  bodyStyle,
+  color,
+  alt = "",
+  className = "",
+  eager = false,
+}: {
+  bodyStyle: string;
+  color: string | null;
+  alt?: string;
+  className?: string;
+  eager?: boolean;
+}) {
+  return (
+    <img
+      src={vehiclePicturePath(bodyStyle, color)}
+      alt={alt}
+      width={320}
+      height={140}
+      loading={eager ? "eager" : "lazy"}
+      className={`bg-gradient-to-b from-slate-50 to-slate-100 object-contain ${className}`}
+    />
+  );
+}

@@ -1,0 +1,577 @@
+import { randomUUID } from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { isHoneypotFilled, MESSAGES, unlockPriceContactSchema } from "@showroom/forms";
+import { defaultFinancingRules, type PaymentEstimate } from "@showroom/rules/financing";
+import { robotsContent } from "@showroom/rules/inventory";
+import { ADF_LEAD_COOKIE, type LeadVehicle } from "@showroom/rules/leads";
+import type { VisitorProfile } from "@showroom/rules/profile";
+import {
+  type ContactError,
+  persistedUnlockPriceSchema,
+  resumeUnlockPrice,
+  SAVE_PROFILE_ERROR,
+  type SaveProfileInput,
+  UNLOCK_PRICE_STEPS,
+  type UnlockPriceSelections,
+  type UnlockPriceStep,
+  unlockPriceEstimate,
+  unlockPriceMachine,
+  unlockPriceProgress,
+  unlockPriceStep,
+} from "@showroom/rules/unlock-price";
+import { data, redirect } from "react-router";
+import { type Actor, createActor, fromPromise, waitFor } from "xstate";
+import { z } from "zod";
+import type { Seo } from "../components/seo";
+import type {
+  EstimateView,
+  SliderViews,
+  StepperRefusal,
+  StepperVehicleView,
+  StepperView,
+} from "../components/unlock-price/types";
+import { readCookie } from "../content/cookies.server";
+import { flashCookie } from "../content/flash.server";
+import { readFormData } from "../content/form-data.server";
+import { rowPath, type VehicleRow, vehicleByVin } from "../content/inventory.server";
+import { notFound, requirePage } from "../content/seo.server";
+import { formatMoney } from "../content/shell.server";
+import type { Site } from "../content/site.server";
+import { t, tree } from "../content/translations.server";
+import { recordLead } from "../server/leads/record-lead.server";
+import { mailDomain } from "../server/mail/message-id";
+import { readVisitor, saveVisitor, type VisitorState } from "../server/visitor-state.server";
+
+/** The session cookie that marks a browser's later leads as `resend` (spec section 4, Leads). */
+const adfLeadCookie = `${ADF_LEAD_COOKIE}=1; Path=/; HttpOnly; Secure; SameSite=Lax`;
+
+/** Where a visitor's stepper for one vehicle is kept between form posts (`visitors.journeys`). */
+export function journeyKey(vin: string): string {
+  return `unlock-price:${vin}`;
+}
+
+/** The page of the stepper for a VIN. */
+export function personalizePricePath(vin: string): string {
+  return `/personalize-price/${vin}`;
+}
+
+type UnlockPriceActor = Actor<typeof unlockPriceMachine>;
+type Snapshot = ReturnType<UnlockPriceActor["getSnapshot"]>;
+
+function estimateView(estimate: PaymentEstimate): EstimateView {
+  return {
+    monthly: formatMoney(estimate.monthly),
+    apr: estimate.apr.toFixed(2),
+    termMonths: estimate.termMonths,
+    amountFinanced: formatMoney(estimate.amountFinanced),
+  };
+}
+
+function vehicleTitle(row: VehicleRow): string {
+  return [row.year, row.make, row.model, row.trim].filter(Boolean).join(" ");
+}
+
+export function stepperView(snapshot: Snapshot, row: VehicleRow): StepperView {
+  const { context } = snapshot;
+  const done = snapshot.matches("done");
+  return {
+    step: unlockPriceStep(snapshot),
+    progress: unlockPriceProgress(snapshot),
+    selections: {
+      cashDown: context.cashDown,
+      trading: context.trading,
+      tradeEquity: context.tradeEquity,
+      creditScore: context.creditScore,
+      termMonths: context.termMonths,
+    },
+    contact: context.contact,
+    contactError: context.contactError,
+    preview: estimateView(unlockPriceEstimate(context)),
+    estimate: done && context.estimate ? estimateView(context.estimate) : null,
+    price: done ? formatMoney(context.price) : null,
+    oldPrice: done && row.oldPrice !== null && row.oldPrice > context.price ? formatMoney(row.oldPrice) : null,
+  };
+}
+
+/**
+ * The vehicle of a stepper: a listed one (not sold), and a private one only for a visitor who unlocked private
+ * inventory; anything else is the spec's route-validation 404.
+ */
+async function stepperVehicle(site: Site, request: Request, vin: string, visitor: VisitorState) {
+  const row = /^[A-HJ-NPR-Z0-9]{17}$/i.test(vin) ? await vehicleByVin(site.services.db, vin) : null;
+  if (!row || (row.private && !visitor.inventoryUnlocked)) notFound(request);
+  return row;
+}
+
+/** The machine with the app's effect: on the server, `saveProfile` records the lead; elsewhere it is provided per use. */
+function machineWith(saveProfile: Save) {
+  return unlockPriceMachine.provide({
+    actors: { saveProfile: fromPromise<void, SaveProfileInput>(({ input }) => saveProfile(input)) },
+  });
+}
+
+type Save = (input: SaveProfileInput) => Promise<void>;
+
+const refuseSave: Save = async () => {
+  throw new Error("No save outside the contact step's post");
+};
+
+/** A fresh stepper for `row` (which has a price), its contact step prefilled from the saved profile. */
+function freshActor(row: VehicleRow & { price: number }, profile: Partial<VisitorProfile>, save: Save = refuseSave) {
+  return createActor(machineWith(save), { input: { price: row.price, vehicleYear: row.year, profile } });
+}
+
+/**
+ * The visitor's stepper for this vehicle, resumed from `visitors.journeys`, or a fresh one when there is none, when
+ * the stored value is not a stepper, or when the vehicle's price or year changed since (its numbers would be stale).
+ */
+function visitorActor(
+  row: VehicleRow & { price: number },
+  visitor: VisitorState,
+  save: Save = refuseSave,
+): UnlockPriceActor {
+  const stored = visitor.journeys[journeyKey(row.vin)];
+  const parsed = persistedUnlockPriceSchema().safeParse(stored);
+  const matches =
+    parsed.success && parsed.data.context.price === row.price && parsed.data.context.vehicleYear === row.year;
+  // A snapshot stored mid-save would re-run the save on start; snapshots are stored only between steps, so one is
+  // not trusted and the journey starts again.
+  const saving = parsed.success && typeof parsed.data.value === "object" && parsed.data.value.contact === "saving";
+  const resumed = matches && !saving ? resumeUnlockPrice(machineWith(save), stored) : null;
+  return (resumed ?? freshActor(row, visitor.profile, save)).start();
+}
+
+function hasPrice(row: VehicleRow): row is VehicleRow & { price: number } {
+  return row.price !== null;
+}
+
+function seoOf(site: Site, request: Request, row: VehicleRow): Seo {
+  const url = new URL(request.url);
+  const title = `${t("unlock-price.pageTitle", { vehicle: vehicleTitle(row) })} | ${site.store.dealer.name}`;
+  return {
+    title,
+    canonical: `${site.origin}${url.pathname.replace(/\.data$/, "")}`,
+    robots: robotsContent(false),
+    siteName: site.store.dealer.name,
+  };
+}
+
+function sliderViews(): SliderViews {
+  const { cashDown, tradeEquity, creditScore, financeTerm } = defaultFinancingRules.sliders;
+  const view = ({ min, max, step }: { min: number; max: number; step: number }) => ({ min, max, step });
+  return {
+    cashDown: view(cashDown),
+    tradeEquity: view(tradeEquity),
+    creditScore: view(creditScore),
+    termMonths: view(financeTerm),
+  };
+}
+
+function texts() {
+  return {
+    texts: tree("unlock-price"),
+    steps: tree("inventory.unlockPrice"),
+    fields: tree("forms.fields"),
+    toastTexts: tree("toasts.unlockPrice"),
+  };
+}
+
+/**
+ * The stepper page's data: the vehicle, the step the visitor's journey for it is on (or the first), every string and
+ * slider bound, and a fresh idempotency key for the contact form. A vehicle without a price cannot be estimated: it
+ * gets the Call for Price page instead (docs/decisions/170). The price itself is sent only once unlocked; the
+ * machine's input carries it for the in-page dialog, whose live estimate needs it.
+ */
+export async function personalizePricePage(site: Site, request: Request, vin: string) {
+  requirePage(site, request, "cars-direct-page");
+  const visitor = await readVisitor(site.services.db, site.cookies, request);
+  const row = await stepperVehicle(site, request, vin, visitor);
+  const vehicle: StepperVehicleView = { vin: row.vin, title: vehicleTitle(row), href: rowPath(row) };
+  const store = site.stores.find((s) => s.id === row.storeId) ?? site.store;
+  if (!hasPrice(row)) {
+    return {
+      kind: "callForPrice" as const,
+      seo: seoOf(site, request, row),
+      vehicle,
+      phone: store.dealer.sales.phone,
+      ...texts(),
+    };
+  }
+  const actor = visitorActor(row, visitor);
+  const snapshot = actor.getSnapshot();
+  actor.stop();
+  return {
+    kind: "stepper" as const,
+    seo: seoOf(site, request, row),
+    vehicle,
+    view: stepperView(snapshot, row),
+    sliders: sliderViews(),
+    idempotencyKey: randomUUID(),
+    machineInput: { price: row.price, vehicleYear: row.year, profile: visitor.profile },
+    /** The stored journey, so the dialog opens where the visitor left off. */
+    snapshot: snapshot.status === "active" || snapshot.status === "done" ? actor.getPersistedSnapshot() : null,
+    ...texts(),
+  };
+}
+
+/** A posted number: "$1,000" reads as 1000; a blank is missing; anything else that is not a number is refused. */
+function amountField(message: string) {
+  return z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      const text = value.replace(/[$,\s]/g, "");
+      if (text === "") return undefined;
+      const number = Number(text);
+      if (Number.isNaN(number)) return value;
+      // "1e400" overflows to Infinity: a hostile number like any other, clamped to its slider's end.
+      return Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, number));
+    },
+    // Out-of-range numbers (negative, huge, infinite) are accepted here and clamped by the machine to its sliders.
+    z.number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : message) }),
+  );
+}
+
+const tradingField = z.preprocess(
+  (value) => (value === "" ? undefined : value),
+  z.enum(["yes", "no"], { error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.choice) }),
+);
+
+/** The fields each step posts, besides `step` and `intent`. */
+const STEP_FIELDS = {
+  downPayment: z.object({ cashDown: amountField(MESSAGES.money) }),
+  tradeIn: z.object({ trading: tradingField }),
+  tradeEquity: z.object({ tradeEquity: amountField(MESSAGES.money) }),
+  creditScore: z.object({
+    creditScore: amountField(MESSAGES.wholeNumber),
+    termMonths: amountField(MESSAGES.wholeNumber),
+  }),
+  contact: unlockPriceContactSchema,
+} as const;
+
+/** The whole journey the dialog posts when its contact step saves: every answer, then the contact form. */
+const journeySchema = STEP_FIELDS.downPayment
+  .extend(STEP_FIELDS.tradeIn.shape)
+  .extend({ tradeEquity: amountField(MESSAGES.money).optional() })
+  .extend(STEP_FIELDS.creditScore.shape)
+  .extend(unlockPriceContactSchema.shape);
+
+const postSchema = z.object({
+  intent: z.enum(["next", "back", "restart", "journey"], { error: MESSAGES.choice }),
+  step: z.enum(UNLOCK_PRICE_STEPS, { error: MESSAGES.slug }).optional(),
+});
+
+/** Sends the step's answers to the machine, as the set events of that step. */
+function sendAnswers(actor: UnlockPriceActor, step: UnlockPriceStep, values: Record<string, unknown>) {
+  const number = (key: string) => values[key] as number;
+  if (step === "downPayment") actor.send({ type: "SET_CASH_DOWN", amount: number("cashDown") });
+  if (step === "tradeIn") actor.send({ type: "SET_TRADING", trading: values.trading === "yes" });
+  if (step === "tradeEquity") actor.send({ type: "SET_TRADE_EQUITY", amount: number("tradeEquity") });
+  if (step === "creditScore") {
+    actor.send({ type: "SET_CREDIT_SCORE", score: number("creditScore") });
+    actor.send({ type: "SET_TERM", months: number("termMonths") });
+  }
+}
+
+function profileOf(values: Record<string, unknown>): VisitorProfile {
+  return {
+    firstName: String(values.firstName),
+    lastName: String(values.lastName),
+    email: String(values.email),
+    phone: String(values.phone),
+  };
+}
+
+/**
+ * Takes the stepper back to the step a form was rendered for (a shopper who used the browser's Back button posts an
+ * older step). Only backwards, along the machine's own BACK transitions: false when that step is not on the way.
+ */
+function rewindTo(actor: UnlockPriceActor, step: UnlockPriceStep): boolean {
+  const order = (s: UnlockPriceStep) => UNLOCK_PRICE_STEPS.indexOf(s);
+  for (let i = 0; i < UNLOCK_PRICE_STEPS.length; i++) {
+    const snapshot = actor.getSnapshot();
+    const current = unlockPriceStep(snapshot);
+    if (current === step) return true;
+    if (order(current) < order(step) || !snapshot.can({ type: "BACK" })) return false;
+    actor.send({ type: "BACK" });
+  }
+  return unlockPriceStep(actor.getSnapshot()) === step;
+}
+
+/** The lead's vehicle, from the inventory row; the finance block carries the shopper's cash down. */
+function leadVehicle(site: Site, row: VehicleRow, selections: UnlockPriceSelections): LeadVehicle {
+  const details = (typeof row.details === "object" && row.details !== null ? row.details : {}) as Record<
+    string,
+    unknown
+  >;
+  const doors = details.doors;
+  return {
+    condition: row.condition,
+    year: row.year,
+    make: row.make,
+    model: row.model,
+    trim: row.trim,
+    vin: row.vin,
+    stockNumber: row.stockNumber,
+    mileage: row.mileage,
+    doors: typeof doors === "number" || typeof doors === "string" ? doors : null,
+    bodystyle: row.bodyStyle,
+    transmission: row.transmission,
+    exteriorcolor: row.exteriorColor,
+    interiorcolor: row.interiorColor,
+    fuelType: row.fuelType,
+    url: `${site.origin}${rowPath(row)}`,
+    price: { salePrice: row.price, oldPrice: row.oldPrice },
+    finance: { method: "finance", amount: selections.cashDown, amountType: "downpayment" },
+  };
+}
+
+/** What the shopper chose and the estimate, as the lead's text: what the salesperson reads before calling back. */
+function leadText(input: SaveProfileInput): string {
+  const { selections, estimate } = input;
+  return [
+    "Personalize My Price: the shopper unlocked this vehicle's price with these answers.",
+    `Cash down: ${formatMoney(selections.cashDown)}`,
+    `Trading in: ${selections.trading ? `yes, equity about ${formatMoney(selections.tradeEquity)}` : "no"}`,
+    `Credit score: ${selections.creditScore}`,
+    `Loan term: ${selections.termMonths} months`,
+    `Estimated payment: ${formatMoney(estimate.monthly)}/mo at ${estimate.apr.toFixed(2)}% APR for ${estimate.termMonths} months`,
+    `Amount financed: ${formatMoney(estimate.amountFinanced)} (vehicle price ${formatMoney(input.vehicle.price)} plus fees)`,
+  ].join("\n");
+}
+
+interface SaveContext {
+  site: Site;
+  request: Request;
+  row: VehicleRow;
+  visitorId: string;
+  idempotencyKey: string;
+  headers: Headers;
+}
+
+/**
+ * The server's `saveProfile`: the UNLOCK_PRICE lead with its outbox row, and the visitor's profile with its price
+ * unlock, in ONE transaction. The same idempotency key finds the first lead and writes nothing more.
+ */
+function saveProfileFor(ctx: SaveContext) {
+  return async (input: SaveProfileInput) => {
+    const { site, request, row, visitorId } = ctx;
+    const { created, setAdfLeadCookie } = await recordLead(
+      site.services.db,
+      {
+        idempotencyKey: ctx.idempotencyKey,
+        storeId: row.storeId,
+        visitorId,
+        adfLeadCookie: readCookie(request, ADF_LEAD_COOKIE),
+        lead: {
+          kind: "UNLOCK_PRICE",
+          user: input.profile,
+          text: leadText(input),
+          vehicle: leadVehicle(site, row, input.selections),
+        },
+        alsoWrite: async (tx) => {
+          await saveVisitor(tx, { visitorId, profile: input.profile });
+        },
+      },
+      { messageDomain: mailDomain(site.services.config.MAIL_FROM) },
+    ).catch((error: unknown) => {
+      // The machine turns the failure into the spec's message; the cause is for the logs.
+      console.error("personalize-price: the lead could not be recorded", error);
+      throw error;
+    });
+    if (created) site.services.nudgeRelay();
+    if (setAdfLeadCookie) ctx.headers.append("Set-Cookie", adfLeadCookie);
+  };
+}
+
+async function persist(site: Site, visitorId: string, vin: string, actor: UnlockPriceActor) {
+  await saveVisitor(site.services.db, {
+    visitorId,
+    journeys: { [journeyKey(vin)]: actor.getPersistedSnapshot() },
+  });
+}
+
+type FieldErrors = Record<string, string[] | null>;
+
+/** A refused post: what the page renders again (JS off) or the dialog reads (JS on). */
+function refused(
+  status: number,
+  step: UnlockPriceStep | null,
+  error: FieldErrors,
+  headers: Headers,
+  values: Record<string, unknown> = {},
+) {
+  // The honeypot and the form's key are not shown again: a new render mints a new key.
+  const { website: _honeypot, ...shown } = values;
+  const refusal: StepperRefusal = { ok: false, step, error, values: shown };
+  return data(refusal, { status, headers });
+}
+
+/**
+ * The stepper's action. Each step is a form post: the answers are parsed with zod, the visitor's journey is resumed
+ * from `visitors.journeys`, the step's events are sent, and the new snapshot is stored before a 303 back to the page
+ * (PRG), which renders the next step. Bad input answers 400 with field errors and changes nothing. The contact step
+ * saves: the machine's `saveProfile` records the lead and the profile together; only then is the price unlocked.
+ * `intent=journey` is the dialog's whole journey in one post: the server replays it on a fresh machine, so every
+ * number is re-validated and the estimate recomputed here, never taken from the browser.
+ */
+export async function submitPersonalizePrice(site: Site, request: Request, vin: string) {
+  requirePage(site, request, "cars-direct-page");
+  const formData = await readFormData(request);
+  const headers = new Headers();
+  const identity = await site.cookies.identify(request);
+  if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
+  const visitor: VisitorState = identity.setCookie
+    ? { visitorId: identity.visitorId, profile: {}, priceUnlocked: false, inventoryUnlocked: false, journeys: {} }
+    : await readVisitor(site.services.db, site.cookies, request);
+  const row = await stepperVehicle(site, request, vin, visitor);
+  const page = personalizePricePath(row.vin);
+  const back = () => redirect(page, { status: 303, headers });
+  if (!hasPrice(row)) return back();
+
+  const post = postSchema.safeParse({
+    intent: formData.get("intent") ?? undefined,
+    step: formData.get("step") ?? undefined,
+  });
+  if (!post.success) return refused(400, null, { intent: [MESSAGES.choice] }, headers);
+  const { intent, step } = post.data;
+
+  if (isHoneypotFilled(formData)) {
+    // A bot sees the same answer a person would and leaves nothing behind.
+    return intent === "journey" ? data({ ok: true as const, estimate: null }, { headers }) : back();
+  }
+
+  try {
+    if (intent === "restart") {
+      await saveVisitor(site.services.db, { visitorId: identity.visitorId, journeys: { [journeyKey(row.vin)]: null } });
+      return back();
+    }
+    if (intent === "journey")
+      return await replayJourney(site, request, row, formData, identity.visitorId, visitor, headers);
+    if (!step) return refused(400, null, { step: [MESSAGES.slug] }, headers);
+    return await postStep(site, request, row, formData, { intent, step }, identity.visitorId, visitor, headers);
+  } catch (error) {
+    // The database refused (down, full, a constraint): nothing half-written, the shopper can post again.
+    console.error("personalize-price: the step could not be saved", error);
+    return refused(503, step ?? null, { "": [SAVE_PROFILE_ERROR] }, headers);
+  }
+}
+
+/** One step's post (JS off): resume, rewind to the posted step if needed, send its events, store, 303. */
+async function postStep(
+  site: Site,
+  request: Request,
+  row: VehicleRow & { price: number },
+  formData: FormData,
+  { intent, step }: { intent: "next" | "back"; step: UnlockPriceStep },
+  visitorId: string,
+  visitor: VisitorState,
+  headers: Headers,
+) {
+  const back = () => redirect(personalizePricePath(row.vin), { status: 303, headers });
+  // The contact form's key is known once its fields are parsed; the save runs only after that.
+  let idempotencyKey = "";
+  const save = (input: SaveProfileInput) =>
+    saveProfileFor({ site, request, row, visitorId, idempotencyKey, headers })(input);
+  const actor = visitorActor(row, visitor, save);
+  try {
+    if (step === "done" || !rewindTo(actor, step)) return back();
+    if (intent === "back") {
+      // Going back keeps what the shopper moved on this step when it reads; it never blocks on a bad field.
+      const answers = step === "contact" ? null : parseWithZod(formData, { schema: STEP_FIELDS[step] });
+      if (answers?.status === "success") sendAnswers(actor, step, answers.value);
+      actor.send({ type: "BACK" });
+      await persist(site, visitorId, row.vin, actor);
+      return back();
+    }
+    const submission = parseWithZod(formData, { schema: STEP_FIELDS[step] });
+    if (submission.status !== "success") {
+      const reply = submission.reply();
+      return refused(400, step, (reply.error ?? {}) as FieldErrors, headers, reply.initialValue ?? {});
+    }
+    if (step === "contact") {
+      const values = submission.value as z.output<typeof unlockPriceContactSchema>;
+      idempotencyKey = values.idempotencyKey;
+      actor.send({ type: "SUBMIT_CONTACT", profile: profileOf(values) });
+      const settled = await waitFor(actor, (s) => !s.hasTag("busy"));
+      if (!settled.matches("done")) return contactRefusal(settled.context.contactError, headers, values);
+      await persist(site, visitorId, row.vin, actor);
+      headers.append("Set-Cookie", flashCookie({ key: "unlockPrice.success" }));
+      return back();
+    }
+    sendAnswers(actor, step, submission.value);
+    actor.send({ type: "NEXT" });
+    await persist(site, visitorId, row.vin, actor);
+    return back();
+  } finally {
+    actor.stop();
+  }
+}
+
+const FIELD_MESSAGES: Record<string, string> = {
+  firstName: MESSAGES.firstName,
+  lastName: MESSAGES.lastName,
+  email: MESSAGES.email,
+  phone: MESSAGES.phone,
+};
+
+/**
+ * The contact step did not reach done: the machine's profile rules refused a field the form schema let through (400,
+ * in the spec's words), or saving failed (503 with the spec's "There was an error saving your information.").
+ */
+function contactRefusal(error: ContactError | null, headers: Headers, values: Record<string, unknown>) {
+  if (error?.reason === "invalid") {
+    const fields = Object.fromEntries(
+      error.fields.map((field) => [field, [FIELD_MESSAGES[field] ?? MESSAGES.required]]),
+    );
+    return refused(400, "contact", fields, headers, values);
+  }
+  return refused(503, "contact", { "": [SAVE_PROFILE_ERROR] }, headers, values);
+}
+
+/**
+ * The dialog's journey, replayed from the first step on a fresh machine with the vehicle's price from the database:
+ * the answers are clamped by the machine exactly as the steps' posts are, and the estimate is the server's.
+ */
+async function replayJourney(
+  site: Site,
+  request: Request,
+  row: VehicleRow & { price: number },
+  formData: FormData,
+  visitorId: string,
+  visitor: VisitorState,
+  headers: Headers,
+) {
+  const submission = parseWithZod(formData, { schema: journeySchema });
+  if (submission.status !== "success") {
+    const reply = submission.reply();
+    return refused(400, "contact", (reply.error ?? {}) as FieldErrors, headers, reply.initialValue ?? {});
+  }
+  const values = submission.value;
+  const actor = freshActor(
+    row,
+    visitor.profile,
+    saveProfileFor({ site, request, row, visitorId, idempotencyKey: values.idempotencyKey, headers }),
+  ).start();
+  try {
+    sendAnswers(actor, "downPayment", values);
+    actor.send({ type: "NEXT" });
+    sendAnswers(actor, "tradeIn", values);
+    actor.send({ type: "NEXT" });
+    if (values.trading === "yes") {
+      if (values.tradeEquity === undefined) return refused(400, null, { tradeEquity: [MESSAGES.required] }, headers);
+      sendAnswers(actor, "tradeEquity", values);
+      actor.send({ type: "NEXT" });
+    }
+    sendAnswers(actor, "creditScore", values);
+    actor.send({ type: "NEXT" });
+    actor.send({ type: "SUBMIT_CONTACT", profile: profileOf(values) });
+    const settled = await waitFor(actor, (s) => !s.hasTag("busy"));
+    if (!settled.matches("done") || !settled.context.estimate) {
+      return contactRefusal(settled.context.contactError, headers, values);
+    }
+    await persist(site, visitorId, row.vin, actor);
+    return data({ ok: true as const, estimate: estimateView(settled.context.estimate) }, { headers });
+  } finally {
+    actor.stop();
+  }
+}

@@ -1,0 +1,446 @@
+import { randomUUID } from "node:crypto";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  createTestDriveSchema,
+  dateSchema,
+  isCalendarDate,
+  isHoneypotFilled,
+  MESSAGES,
+  TCPA_DISCLAIMER,
+  TIME_PATTERN,
+  timeSchema,
+  todayIn,
+} from "@showroom/forms";
+import { robotsContent } from "@showroom/rules/inventory";
+import { ADF_LEAD_COOKIE, type LeadVehicle } from "@showroom/rules/leads";
+import {
+  type BookTestDriveInput,
+  type DaySlots,
+  persistedTestDriveSchema,
+  resumeTestDrive,
+  slotDayLabel,
+  slotTimeLabel,
+  TEST_DRIVE_DETAILS_MISSING_TOAST,
+  type TestDriveInput,
+  type TestDriveMachine,
+  type Toast,
+  testDriveMachine,
+  testDriveSlots,
+} from "@showroom/rules/test-drive";
+import { data, redirect } from "react-router";
+import { type Actor, createActor, fromPromise, type SnapshotFrom, waitFor } from "xstate";
+import { z } from "zod";
+import type { Seo } from "../components/seo";
+import { readCookie } from "../content/cookies.server";
+import { flashCookie } from "../content/flash.server";
+import { readFormData } from "../content/form-data.server";
+import { notFound } from "../content/seo.server";
+import type { Site } from "../content/site.server";
+import type { Store } from "../content/stores.server";
+import { t, tree } from "../content/translations.server";
+import { recordLead } from "../server/leads/record-lead.server";
+import { mailDomain } from "../server/mail/message-id";
+import type { VehicleDetail } from "../server/search/types";
+import { getVehicleByVin } from "../server/search/vehicle.server";
+import { readVisitor, saveVisitor, type VisitorState } from "../server/visitor-state.server";
+
+/** The session cookie that marks a browser's later leads as `resend` (spec section 4, Leads). */
+const ADF_LEAD_SET_COOKIE = `${ADF_LEAD_COOKIE}=1; Path=/; HttpOnly; Secure; SameSite=Lax`;
+
+/** The key of a vehicle's test-drive journey in `visitors.journeys`. */
+export function testDriveJourneyKey(vin: string): string {
+  return `test-drive:${vin}`;
+}
+
+export type TestDriveStep = "pickDay" | "pickTime" | "confirmDetails";
+
+/** A slot as the forms post it (`HH:mm` on the dealer's wall clock) and as shoppers read it. */
+export interface TimeOption {
+  value: string;
+  label: string;
+  /** The slot start as the machine knows it: ISO 8601 with the dealer's offset. */
+  slot: string;
+}
+
+export interface DayOption {
+  date: string;
+  label: string;
+  times: TimeOption[];
+}
+
+export interface TestDriveOptions {
+  /** The clock; tests pin it (DST days, stale slots). */
+  now?: Date;
+}
+
+/** Everything a request about one vehicle's test drive needs: the car, its store, and the slots open now. */
+interface Scene {
+  vehicle: VehicleDetail;
+  store: Store;
+  timeZone: string;
+  now: Date;
+  slots: DaySlots[];
+  visitor: VisitorState;
+}
+
+async function sceneOf(site: Site, request: Request, vinParam: string, now: Date): Promise<Scene> {
+  const { db } = site.services;
+  const visitor = await readVisitor(db, site.cookies, request);
+  const vehicle = await getVehicleByVin(db, vinParam, { now });
+  // A private vehicle is not there for a visitor who has not unlocked private inventory: same 404 as unknown.
+  if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
+  const store = site.stores.find((s) => s.id === vehicle.storeId) ?? site.store;
+  const timeZone = store.dealer.timezone;
+  const slots = testDriveSlots({ now, workingHours: store.dealer.sales.workingHours, timeZone });
+  return { vehicle, store, timeZone, now, slots, visitor };
+}
+
+/** `HH:mm` of a slot start: its wall-clock time, as written in the ISO string with the dealer's offset. */
+function wallTime(iso: string): string {
+  return iso.slice(11, 16);
+}
+
+/** The ISO start of the slot at `HH:mm` on `date`, when it is offered. */
+function slotAt(slots: readonly DaySlots[], date: string, time: string): string | null {
+  return slots.find((day) => day.date === date)?.times.find((iso) => wallTime(iso) === time) ?? null;
+}
+
+function sameSlots(a: readonly DaySlots[], b: readonly DaySlots[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function stepOf(snapshot: SnapshotFrom<TestDriveMachine>): TestDriveStep | "scheduled" {
+  if (snapshot.matches("scheduled")) return "scheduled";
+  if (snapshot.matches("confirmDetails")) return "confirmDetails";
+  if (snapshot.matches("pickTime")) return "pickTime";
+  return "pickDay";
+}
+
+/**
+ * The visitor's journey for this vehicle, started: resumed from `visitors.journeys` when the stored snapshot is
+ * valid and was taken on the slots open now; replayed onto today's slots when time has moved them (a choice that is
+ * no longer offered is dropped, so the shopper lands on the step to make it again); fresh otherwise.
+ */
+function openJourney(machine: TestDriveMachine, stored: unknown, input: TestDriveInput): Actor<TestDriveMachine> {
+  const resumed = resumeTestDrive(machine, stored);
+  const parsed = persistedTestDriveSchema.safeParse(stored);
+  if (resumed && parsed.success && parsed.data.context.vin === input.vin) {
+    const { context, value } = parsed.data;
+    if (sameSlots(context.slots, input.slots ?? [])) return resumed.start();
+    const replayed = createActor(machine, { input: { ...input, profile: context.contact } }).start();
+    if (value !== "pickDay" && context.date) replayed.send({ type: "PICK_DAY", date: context.date });
+    if (typeof value === "object" && context.time) replayed.send({ type: "PICK_TIME", time: context.time });
+    return replayed;
+  }
+  return createActor(machine, { input }).start();
+}
+
+function vehicleTitle(vehicle: VehicleDetail): string {
+  return [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(" ");
+}
+
+/** The vehicle as the lead carries it (spec section 3, Vehicle). */
+function leadVehicle(vehicle: VehicleDetail, origin: string): LeadVehicle {
+  return {
+    condition: vehicle.condition,
+    year: vehicle.year,
+    make: vehicle.make,
+    model: vehicle.model,
+    trim: vehicle.trim,
+    vin: vehicle.vin,
+    stockNumber: vehicle.stockNumber,
+    mileage: vehicle.mileage,
+    doors: vehicle.doors,
+    bodystyle: vehicle.bodyStyle,
+    transmission: vehicle.transmission,
+    exteriorcolor: vehicle.exteriorColor,
+    interiorcolor: vehicle.interiorColor,
+    fuelType: vehicle.fuelType,
+    url: `${origin}${vehicle.href}`,
+    price: vehicle.price === null ? null : { salePrice: vehicle.price, oldPrice: vehicle.oldPrice },
+  };
+}
+
+function dayOptions(slots: readonly DaySlots[], timeZone: string): DayOption[] {
+  return slots.map((day) => ({
+    date: day.date,
+    label: slotDayLabel(day.date),
+    times: day.times.map((iso) => ({ value: wallTime(iso), label: slotTimeLabel(iso, timeZone), slot: iso })),
+  }));
+}
+
+function pathOf(vehicle: VehicleDetail): string {
+  return `/schedule-test-drive/${vehicle.vin}`;
+}
+
+/**
+ * The page of one vehicle's test drive: its store's open slots, the step the visitor's journey is on, and the saved
+ * profile to prefill the details. Unknown, sold or (still locked) private vehicles answer 404.
+ */
+export async function testDrivePage(site: Site, request: Request, vinParam: string, options: TestDriveOptions = {}) {
+  const scene = await sceneOf(site, request, vinParam, options.now ?? new Date());
+  const { vehicle, store, timeZone, slots, visitor } = scene;
+  // Compared on the VIN, not the URL: React Router's data requests arrive as `…/VIN.data?_routes=…`.
+  if (vinParam !== vehicle.vin) throw redirect(pathOf(vehicle), 301);
+  const journey = openJourney(testDriveMachine, visitor.journeys[testDriveJourneyKey(vehicle.vin)], {
+    slots,
+    profile: visitor.profile,
+    vin: vehicle.vin,
+  });
+  const snapshot = journey.getSnapshot();
+  journey.stop();
+  const step = stepOf(snapshot);
+  const { dealer } = store;
+  const seo: Seo = {
+    title: `${t("test-drive.dialog.title")} | ${dealer.name}`,
+    canonical: `${site.origin}${pathOf(vehicle)}`,
+    robots: robotsContent(false),
+    siteName: dealer.name,
+  };
+  return {
+    seo,
+    texts: tree("test-drive"),
+    fields: tree("forms.fields"),
+    toastTexts: tree("toasts.testDrive"),
+    tcpa: TCPA_DISCLAIMER,
+    vehicle: { vin: vehicle.vin, title: vehicleTitle(vehicle), href: vehicle.href },
+    store: {
+      name: dealer.name,
+      address: `${dealer.address_line_1}, ${dealer.city}, ${dealer.state_short}`,
+      phone: dealer.sales.phone,
+    },
+    days: dayOptions(slots, timeZone),
+    step: step === "scheduled" ? ("pickDay" as const) : step,
+    date: snapshot.context.date,
+    time: snapshot.context.time ? wallTime(snapshot.context.time) : null,
+    profile: snapshot.context.contact,
+    idempotencyKey: randomUUID(),
+  };
+}
+
+const intentSchema = z.enum(["day", "time", "confirm", "back"]);
+
+/** "What day works best?": a day the store still offers. */
+function dayStepSchema(scene: Scene) {
+  const today = todayIn(scene.timeZone, scene.now);
+  return z.object({ date: dateSchema }).superRefine(({ date }, ctx) => {
+    // A date the field already refused gets no second message.
+    if (!isCalendarDate(date) || scene.slots.some((day) => day.date === date)) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["date"],
+      message: date < today ? MESSAGES.testDriveDate : MESSAGES.testDriveSlot,
+    });
+  });
+}
+
+/** "What time works best?": the day again (the step's form carries it) and a time the store offers on it. */
+function timeStepSchema(scene: Scene) {
+  return z.object({ date: dateSchema, time: timeSchema }).superRefine(({ date, time }, ctx) => {
+    if (isCalendarDate(date) && TIME_PATTERN.test(time) && !slotAt(scene.slots, date, time)) {
+      ctx.addIssue({ code: "custom", path: ["time"], message: MESSAGES.testDriveSlot });
+    }
+  });
+}
+
+/** "Confirm your details to schedule": the whole test-drive form of `@showroom/forms`, on today's slots. */
+function confirmStepSchema(scene: Scene) {
+  return createTestDriveSchema({
+    context: { today: () => todayIn(scene.timeZone, scene.now) },
+    isOpenSlot: (date, time) => slotAt(scene.slots, date, time) !== null,
+  });
+}
+
+/** What a refused step answers: the step and values to show again, the field errors and a toast if any. */
+export interface StepRefusal {
+  ok: false;
+  /** The step whose form was refused; null when the post named none (the page shows the journey's step). */
+  step: TestDriveStep | null;
+  date: string | null;
+  time: string | null;
+  result: SubmissionResult<string[]>;
+  toast: Toast | null;
+}
+
+const PROFILE_FIELDS = ["firstName", "lastName", "email", "phone"] as const;
+
+const DATE_ECHO = /^\d{4}-\d{2}-\d{2}$/;
+const TIME_ECHO = /^\d{2}:\d{2}$/;
+
+/** A posted value shown again with the refused step, when it has the field's shape (never arbitrary text). */
+function echoed(form: FormData, name: string, shape: RegExp): string | null {
+  const value = form.get(name);
+  return typeof value === "string" && shape.test(value.trim()) ? value.trim() : null;
+}
+
+/**
+ * One step of the test drive, as a form post: the form is parsed with zod, the visitor's journey is resumed and
+ * driven to the posted step (so a page reached with the browser's Back button still works), the step's event is
+ * sent, and the journey is saved before the 303 back to the page. The last step books the drive: the lead
+ * SCHEDULE_TEST_DRIVE, its outbox row, the visitor's profile and the journey's end in one transaction. A refused
+ * step answers 400 and writes nothing. `via=fetch` (the dialog) gets data instead of redirects.
+ */
+export async function testDriveAction(site: Site, request: Request, vinParam: string, options: TestDriveOptions = {}) {
+  const form = await readFormData(request);
+  const scene = await sceneOf(site, request, vinParam, options.now ?? new Date());
+  const { vehicle, visitor, slots } = scene;
+  const viaFetch = form.get("via") === "fetch";
+  const headers = new Headers();
+  const back = () => redirect(pathOf(vehicle), { status: 303, headers });
+
+  const intent = intentSchema.safeParse(form.get("intent"));
+  const refuse = (
+    step: TestDriveStep | null,
+    result: StepRefusal["result"],
+    toast: Toast | null = null,
+    status = 400,
+  ) =>
+    data<StepRefusal>(
+      { ok: false, step, date: echoed(form, "date", DATE_ECHO), time: echoed(form, "time", TIME_ECHO), result, toast },
+      { status, headers },
+    );
+
+  if (!intent.success) {
+    return refuse(null, { status: "error", error: { "": [t("test-drive.errors.unknownIntent")] } });
+  }
+
+  if (intent.data === "confirm" && isHoneypotFilled(form)) {
+    // A bot sees the same success as a shopper and leaves nothing behind.
+    if (viaFetch) return data({ ok: true as const, booked: true as const });
+    headers.append("Set-Cookie", flashCookie({ key: "testDrive.success" }));
+    return redirect(vehicle.href, { status: 303, headers });
+  }
+
+  // Parse before touching the journey: a refused post changes nothing.
+  let parsed: { date?: string; time?: string; profile?: Record<(typeof PROFILE_FIELDS)[number], string> } = {};
+  let idempotencyKey = "";
+  if (intent.data === "day") {
+    const submission = parseWithZod(form, { schema: dayStepSchema(scene) });
+    if (submission.status !== "success") return refuse("pickDay", submission.reply());
+    parsed = submission.value;
+  } else if (intent.data === "time") {
+    const submission = parseWithZod(form, { schema: timeStepSchema(scene) });
+    if (submission.status !== "success") return refuse("pickTime", submission.reply());
+    parsed = submission.value;
+  } else if (intent.data === "confirm") {
+    const submission = parseWithZod(form, { schema: confirmStepSchema(scene) });
+    if (submission.status !== "success") {
+      const error = submission.reply().error ?? {};
+      const detailsMissing = PROFILE_FIELDS.some((field) => (error[field]?.length ?? 0) > 0);
+      // The spec's "Please fill info about yourself." is about the details; a slot gone stale says so on its field.
+      return refuse("confirmDetails", submission.reply(), detailsMissing ? TEST_DRIVE_DETAILS_MISSING_TOAST : null);
+    }
+    const { date, time, firstName, lastName, email, phone } = submission.value;
+    parsed = { date, time, profile: { firstName, lastName, email, phone } };
+    idempotencyKey = submission.value.idempotencyKey;
+  }
+
+  let visitorId = visitor.visitorId;
+  if (!visitorId) {
+    const identity = await site.cookies.identify(request);
+    visitorId = identity.visitorId;
+    if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
+  }
+  const journeyKey = testDriveJourneyKey(vehicle.vin);
+  const { db, config } = site.services;
+  // What the booking actor did, read once the journey settles.
+  const booking: { created?: boolean } = {};
+  const bookingVisitor = visitorId;
+  const machine = testDriveMachine.provide({
+    actors: {
+      bookTestDrive: fromPromise<void, BookTestDriveInput>(async ({ input }) => {
+        const when = `${slotDayLabel(input.date)} at ${slotTimeLabel(input.time, scene.timeZone)}`;
+        const result = await recordLead(
+          db,
+          {
+            idempotencyKey,
+            storeId: vehicle.storeId,
+            visitorId: bookingVisitor,
+            adfLeadCookie: readCookie(request, ADF_LEAD_COOKIE),
+            lead: {
+              kind: "SCHEDULE_TEST_DRIVE",
+              user: { ...input.profile },
+              text: `Test drive of the ${vehicleTitle(vehicle)} (VIN ${vehicle.vin}) on ${when}, dealership time (${input.time}, ${scene.timeZone}).`,
+              vehicle: leadVehicle(vehicle, site.origin),
+              appointment: { start_datetime: input.time, notes_general: `Test drive on ${when}, dealership time` },
+            },
+            // The profile is saved and the journey ends with the lead, or none of it happens.
+            alsoWrite: async (tx) => {
+              await saveVisitor(tx, {
+                visitorId: bookingVisitor,
+                profile: input.profile,
+                journeys: { [journeyKey]: null },
+              });
+            },
+          },
+          { messageDomain: mailDomain(config.MAIL_FROM), now: scene.now },
+        );
+        if (result.setAdfLeadCookie) headers.append("Set-Cookie", ADF_LEAD_SET_COOKIE);
+        booking.created = result.created;
+      }),
+    },
+  });
+
+  const journey = openJourney(machine, visitor.journeys[journeyKey], {
+    slots,
+    profile: visitor.profile,
+    vin: vehicle.vin,
+  });
+  try {
+    if (intent.data === "back") {
+      journey.send({ type: "BACK" });
+    } else {
+      const date = parsed.date as string;
+      // Bring the journey to the posted step first: its form may come from a page the browser went back to.
+      if (stepOf(journey.getSnapshot()) === "confirmDetails") journey.send({ type: "BACK" });
+      if (stepOf(journey.getSnapshot()) === "pickDay" || journey.getSnapshot().context.date !== date) {
+        journey.send({ type: "PICK_DAY", date });
+      }
+      if (intent.data !== "day") {
+        const iso = slotAt(slots, date, parsed.time as string);
+        if (iso) journey.send({ type: "PICK_TIME", time: iso });
+      }
+      if (intent.data === "confirm") journey.send({ type: "CONFIRM", profile: parsed.profile });
+    }
+    const settled = await waitFor(journey, (snapshot) => !snapshot.hasTag("busy"), { timeout: 30_000 });
+    const step = stepOf(settled);
+
+    if (intent.data === "confirm") {
+      if (step === "scheduled" && booking.created !== undefined) {
+        if (booking.created) site.services.nudgeRelay();
+        if (viaFetch) return data({ ok: true as const, booked: true as const }, { headers });
+        headers.append("Set-Cookie", flashCookie({ key: "testDrive.success" }));
+        return redirect(vehicle.href, { status: 303, headers });
+      }
+      const toast = settled.context.toast;
+      if (step !== "confirmDetails") {
+        // The schema accepted the slot on today's slots, so the journey should too; if not, the slot is the problem.
+        return refuse("confirmDetails", { status: "error", error: { time: [MESSAGES.testDriveSlot] } });
+      }
+      if (toast?.detail === TEST_DRIVE_DETAILS_MISSING_TOAST.detail) {
+        return refuse("confirmDetails", { status: "error", error: {} }, toast);
+      }
+      // The booking failed (the database): nothing was written, and the same form can be sent again.
+      return refuse("confirmDetails", { status: "error", error: {} }, toast, 503);
+    }
+
+    if ((intent.data === "day" && step !== "pickTime") || (intent.data === "time" && step !== "confirmDetails")) {
+      const field = intent.data === "day" ? "date" : "time";
+      return refuse(intent.data === "day" ? "pickDay" : "pickTime", {
+        status: "error",
+        error: { [field]: [MESSAGES.testDriveSlot] },
+      });
+    }
+    const stored = visitor.journeys[journeyKey];
+    // Back on the first step there is nothing to remember: the journey is dropped rather than kept empty.
+    const next = step === "pickDay" ? null : journey.getPersistedSnapshot();
+    if (next !== null || stored !== undefined) {
+      await saveVisitor(db, { visitorId, journeys: { [journeyKey]: next } });
+    }
+    if (viaFetch) return data({ ok: true as const, step }, { headers });
+    return back();
+  } finally {
+    journey.stop();
+  }
+}

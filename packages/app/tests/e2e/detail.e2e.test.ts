@@ -1,0 +1,106 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, describeViolations } from "./support/axe";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { type RunningSite, startSite } from "./support/server";
+
+let site: RunningSite;
+let browser: Browser;
+
+beforeAll(async () => {
+  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** The first sedan the search lists: a vehicle with similar ones (same body style). */
+async function firstSedanPath(page: Page): Promise<string> {
+  await page.goto(`${site.url}/cars-for-sale/sedans`);
+  const href = await page.locator("main ol > li h2 a").first().getAttribute("href");
+  if (!href) throw new Error("no sedan listed");
+  return href;
+}
+
+/** Records CSP violations from the first byte of every document of the page. */
+async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __csp: string[] }).__csp = seen;
+    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+}
+
+async function readJsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
+  return texts.map((text) => JSON.parse(text) as Record<string, unknown>);
+}
+
+const similarPrices = (page: Page) =>
+  page.getByRole("region", { name: "Similar vehicles" }).locator("li article > div > p:last-child").allTextContents();
+
+describe("vehicle detail page", () => {
+  it("server-rendered: the JSON-LD Car parses with no CSP violation, and similar vehicles read Unlock Price", async () => {
+    const { context, page, errors } = await openPage(browser);
+    const path = await firstSedanPath(page);
+    const violations = await watchCsp(page);
+    const response = await page.goto(`${site.url}${path}`);
+    expect(response?.status()).toBe(200);
+    await waitForHydration(page);
+    const vin = path.slice(-17);
+    const [car, ...others] = await readJsonLd(page);
+    expect(others).toEqual([]);
+    expect(car).toMatchObject({
+      "@type": "Car",
+      vehicleIdentificationNumber: vin,
+      offers: { "@type": "Offer", priceCurrency: "USD", seller: { "@type": "AutoDealer" } },
+    });
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(String(car?.model));
+    const prices = await similarPrices(page);
+    expect(prices.length).toBeGreaterThan(0);
+    expect(prices).toContain("Unlock Price");
+    for (const price of prices) expect(price).toMatch(/^(Unlock Price|Call for Price)$/);
+    // The locked price box offers the stepper for this vehicle.
+    expect(await page.getByRole("link", { name: "Personalize My Price" }).first().getAttribute("href")).toBe(
+      `/personalize-price/${vin}`,
+    );
+    expect(await violations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("reached by a click from the search (client navigation), it renders the same JSON-LD", async () => {
+    const { context, page, errors } = await openPage(browser);
+    const violations = await watchCsp(page);
+    await page.goto(`${site.url}/cars-for-sale/sedans`);
+    await waitForHydration(page);
+    const link = page.locator("main ol > li h2 a").first();
+    const href = (await link.getAttribute("href")) ?? "";
+    await link.click();
+    await page.waitForURL(`${site.url}${href}`);
+    await page.getByRole("heading", { name: "Vehicle Details" }).waitFor();
+    const [car] = await readJsonLd(page);
+    expect(car?.vehicleIdentificationNumber).toBe(href.slice(-17));
+    expect(await violations()).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("has no axe violations, with JavaScript and as server HTML on a phone", async () => {
+    const probe = await openPage(browser);
+    const path = await firstSedanPath(probe.page);
+    await probe.context.close();
+    for (const stripScripts of [false, true]) {
+      const { context, page, errors } = await openPage(browser, { stripScripts, mobile: stripScripts });
+      await page.goto(`${site.url}${path}`);
+      if (!stripScripts) await waitForHydration(page);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      if (!stripScripts) expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});
