@@ -1,12 +1,14 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { preloadsAfterContent } from "../server/preloads";
+import stylesheet from "./app.css?inline";
 import { requestContext } from "./context";
-import { NonceProvider } from "./nonce";
+import { HTML_CACHE_HEADER, htmlCacheContext, htmlCacheWanted } from "./html-cache";
+import { NonceProvider, StylesheetProvider } from "./nonce";
 
 export const streamTimeout = 5_000;
 
@@ -21,6 +23,16 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext.get(requestContext);
+  // Decided before rendering: the loaders have run, so their vetoes are in.
+  if (
+    htmlCacheWanted(
+      routerContext.staticHandlerContext.matches,
+      routerContext.routeModules,
+      loadContext.get(htmlCacheContext),
+    )
+  ) {
+    responseHeaders.set(HTML_CACHE_HEADER, "1");
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -31,18 +43,17 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StylesheetProvider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          const body = preloadsAfterContent(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

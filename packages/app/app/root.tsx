@@ -2,7 +2,6 @@ import errorsEn from "@showroom/fixtures/translations/en/errors.json" with { typ
 import type { ReactNode } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { CookieBanner } from "./components/cookie-banner";
 import { ErrorPage, errorMeta } from "./components/error-page";
 import { lookup } from "./components/i18n";
@@ -11,7 +10,7 @@ import type { ShellData } from "./components/shell-data";
 import { Toaster } from "./components/toast";
 import { shellData } from "./content/shell.server";
 import { getSite, siteMiddleware } from "./content/site.server";
-import { useNonce } from "./nonce";
+import { useInlineStylesheet, useNonce } from "./nonce";
 
 export const middleware: Route.MiddlewareFunction[] = [siteMiddleware];
 
@@ -28,6 +27,9 @@ const BOOT_SCRIPT = "document.documentElement.classList.add('js')";
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // The whole stylesheet (7 kB gzip) rides in the document, so first paint waits on no other request; the browser
+  // keeps the server's text, the client renders an empty string it never applies (docs/decisions/150).
+  const stylesheet = useInlineStylesheet() ?? "";
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -38,6 +40,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/media/dealers/logo/icon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, nonce'd one-liner; no input reaches it */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, nonce'd; no input reaches it */}
+        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stylesheet }} />
         <Meta />
         <Links />
       </head>

@@ -1,23 +1,32 @@
 import type { Server } from "node:http";
 import { fileURLToPath } from "node:url";
-import { createRequestHandler } from "@react-router/express";
+import * as build from "virtual:react-router/server-build";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
+import { cookiesFor } from "../app/content/site.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
+import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
 import { type Database, openDatabase } from "../app/server/db/client.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import { seedIfEmpty } from "../app/server/seed.server";
+import { HtmlCache } from "./html-cache";
+import { createPageHandler } from "./page-handler";
 import { bodyLimit, nonceMiddleware, sameOriginOnly, securityHeaders } from "./security";
 
 /** Hashed build assets never change under one name: cache them for the spec's 100 days, immutably. */
 const ASSET_MAX_AGE_SECONDS = 8_640_000;
 const MAX_BODY_BYTES = 64 * 1024;
 
+export interface ServerOptions {
+  /** The HTML cache of opted-in pages (docs/decisions/152); null renders every page. Default: a fresh cache. */
+  htmlCache?: HtmlCache | null;
+}
+
 /** The Express app around React Router: security, compression, static files, rate limits, the router. */
-export function createServerApp(services: AppServices) {
+export function createServerApp(services: AppServices, options: ServerOptions = {}) {
   const { config, db } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -46,13 +55,19 @@ export function createServerApp(services: AppServices) {
 
   app.all(
     "/{*path}",
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+    createPageHandler({
+      // A static import: the routes load with the server, and a test runner's module loader never has to resolve a
+      // chunk of the build lazily.
+      build: async () => build,
+      cache: options.htmlCache === undefined ? new HtmlCache() : options.htmlCache,
+      db,
+      cookies: cookiesFor(config),
       getLoadContext: (_req, res) =>
         new RouterContextProvider(
           new Map<never, unknown>([
             [servicesContext as never, services],
             [requestContext as never, { nonce: res.locals.nonce as string }],
+            [htmlCacheContext as never, { skip: false }],
           ]),
         ),
     }),
@@ -78,11 +93,16 @@ export interface Running {
   mail: string;
   config: Config;
   database: Database;
+  /** The HTML cache, for its statistics; null when started without one. */
+  htmlCache: HtmlCache | null;
   close(): Promise<void>;
 }
 
 /** Boots the site: configuration, database and migrations, the HTTP server, and shutdown on SIGTERM/SIGINT. */
-export async function start(env: Record<string, string | undefined> = process.env): Promise<Running> {
+export async function start(
+  env: Record<string, string | undefined> = process.env,
+  options: { htmlCache?: boolean } = {},
+): Promise<Running> {
   const config = loadConfig(env);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
@@ -93,7 +113,8 @@ export async function start(env: Record<string, string | undefined> = process.en
   }
   const leadMail = startLeadMail(config, database);
   const services: AppServices = { config, db: database.db, nudgeRelay: leadMail.nudge };
-  const app = createServerApp(services);
+  const htmlCache = options.htmlCache === false ? null : new HtmlCache();
+  const app = createServerApp(services, { htmlCache });
   const sweeper = setInterval(() => void sweep(database.db).catch(() => {}), 10 * 60_000);
   sweeper.unref();
 
@@ -125,5 +146,5 @@ export async function start(env: Record<string, string | undefined> = process.en
     })();
     return closing;
   };
-  return { url, mail: leadMail.description, config, database, close };
+  return { url, mail: leadMail.description, config, database, htmlCache, close };
 }

@@ -13,7 +13,7 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
   const csp = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
     // React sets a few style attributes (visually hidden text, slider thumbs); attributes cannot run code.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",

@@ -15,7 +15,11 @@ import { Section } from "../components/ui";
 import { homeView } from "../content/home.server";
 import { requirePage } from "../content/seo.server";
 import { getSite } from "../content/site.server";
+import type { HtmlCacheHandle } from "../html-cache";
 import type { Route } from "./+types/home";
+
+// The same for every visitor with the same store, consent and inventory: served from the HTML cache (ADR 152).
+export const handle = { htmlCache: true } satisfies HtmlCacheHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await getSite(context);

@@ -26,7 +26,9 @@ describe("home page", () => {
       "index, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1",
     );
     expect(await page.locator("h1").count()).toBe(1);
-    expect(await page.locator("style").count()).toBe(0);
+    // One stylesheet, inlined in the head under the CSP nonce (docs/decisions/150); no other style element.
+    expect(await page.locator("head > style").count()).toBe(1);
+    expect(await page.locator("body style").count()).toBe(0);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
     expect(await page.locator('[aria-roledescription="slide"]').count()).toBe(3);

@@ -135,7 +135,7 @@ describe("the security baseline", () => {
       ...new Set([...home.body.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1] as string)),
     ];
     expect(assets.some((a) => a.endsWith(".js"))).toBe(true);
-    expect(assets.some((a) => a.endsWith(".css"))).toBe(true);
+    // The stylesheet is inlined under the nonce (docs/decisions/150), so the build's assets here are scripts.
     for (const asset of assets) {
       expect(asset).toMatch(/-[A-Za-z0-9_-]{8}\.(js|css)$/);
       const answer = await get(asset);

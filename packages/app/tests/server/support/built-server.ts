@@ -65,33 +65,39 @@ function assertPlainRequire(): void {
     throw new Error(
       `This worker runs Node with --conditions ${breaking.join(", ")} (from the Vitest project's ssr.resolve.conditions), ` +
         "which makes require() load ESM builds and breaks Express in this process. Give the project " +
-        'ssr: { resolve: { conditions: ["source", "node", "development|production"] } } (see docs/decisions/141).',
+        'ssr: { resolve: { conditions: ["showroom-source", "node", "development|production"] } } (see docs/decisions/141).',
     );
   }
 }
 
-type Start = (env: Record<string, string | undefined>) => Promise<Running>;
+type Start = (env: Record<string, string | undefined>, options?: { htmlCache?: boolean }) => Promise<Running>;
 
 /**
  * Starts the built server in this process: an ephemeral loopback port, PGlite in memory, production settings, lead
  * mail as .eml files in a temporary data directory (removed on close). The rate limit keeps its default unless `env`
  * sets it.
  */
-export async function startInProcess(env: Record<string, string> = {}): Promise<Running> {
+export async function startInProcess(
+  env: Record<string, string> = {},
+  options: { htmlCache?: boolean } = {},
+): Promise<Running> {
   assertPlainRequire();
   await ensureBuiltServer();
   const { start } = (await import(/* @vite-ignore */ pathToFileURL(SERVER_BUILD).href)) as { start: Start };
   const dataDir = mkdtempSync(join(tmpdir(), "showroom-server-test-"));
   try {
-    const running = await start({
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATABASE_URL: "memory://",
-      DATA_DIR: dataDir,
-      NODE_ENV: "production",
-      SESSION_SECRET: TEST_SESSION_SECRET,
-      ...env,
-    });
+    const running = await start(
+      {
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: "memory://",
+        DATA_DIR: dataDir,
+        NODE_ENV: "production",
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        ...env,
+      },
+      options,
+    );
     return {
       ...running,
       async close() {

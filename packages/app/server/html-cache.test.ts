@@ -1,0 +1,123 @@
+import { gunzipSync } from "node:zlib";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type CachedPage, cachePage, documentOf, gzipOf, HtmlCache, splitAtNonce } from "./html-cache";
+
+const NONCE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const nonceArb = fc
+  .array(fc.constantFrom(...NONCE_CHARS), { minLength: 22, maxLength: 22 })
+  .map((chars) => `${chars.join("")}==`);
+// Documents as pieces of text (any Unicode, markup-like, long runs) with the nonce between them.
+const pieceArb = fc.oneof(
+  fc.string({ maxLength: 200, unit: "grapheme" }),
+  fc.constantFrom('<script nonce="', '">', "</head><body>", "é€😀", '<div class="a b c">'),
+  fc.string({ maxLength: 3, unit: "binary" }).map((s) => s.repeat(500)),
+);
+const documentArb = fc.tuple(nonceArb, fc.array(pieceArb, { minLength: 1, maxLength: 12 }));
+
+function rendered(nonce: string, pieces: readonly string[]): Buffer {
+  return Buffer.from(pieces.join(nonce), "utf8");
+}
+
+function pageOf(nonce: string, pieces: readonly string[]): CachedPage {
+  const page = cachePage(rendered(nonce, pieces), nonce, { status: 200, headers: [] }, Number.MAX_SAFE_INTEGER);
+  if (!page) throw new Error("expected a page");
+  return page;
+}
+
+describe("cached documents", () => {
+  it("a document served with another nonce is the rendered one with that nonce in every place, plain and gzip", () => {
+    fc.assert(
+      fc.property(documentArb, nonceArb, ([nonce, pieces], fresh) => {
+        fc.pre(pieces.length > 1 && !pieces.some((p) => p.includes(nonce) || p.includes(fresh)));
+        const page = pageOf(nonce, pieces);
+        const expected = rendered(fresh, pieces);
+        expect(documentOf(page, fresh).equals(expected)).toBe(true);
+        // gunzip checks the CRC-32 and the length in the trailer as well.
+        expect(gunzipSync(gzipOf(page, fresh)).equals(expected)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("is not kept when the nonce is not in the document (a per-response value could hide there)", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), nonceArb, (text, nonce) => {
+        fc.pre(!text.includes(nonce));
+        expect(cachePage(Buffer.from(text), nonce, { status: 200, headers: [] }, 1)).toBeNull();
+        expect(splitAtNonce(Buffer.from(text), "")).toBeNull();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("a large document spanning several deflate windows decodes intact", () => {
+    const nonce = "AAAAAAAAAAAAAAAAAAAAAA==";
+    const pieces = Array.from({ length: 30 }, (_, i) => `<p>${"lorem ipsum ".repeat(400 + i * 37)}${i}</p>`);
+    const page = pageOf(nonce, pieces);
+    const fresh = "zzzzzzzzzzzzzzzzzzzzzz==";
+    expect(gunzipSync(gzipOf(page, fresh)).equals(rendered(fresh, pieces))).toBe(true);
+    expect(gzipOf(page, fresh).length).toBeLessThan(page.segmentBytes / 10);
+  });
+});
+
+describe("HtmlCache", () => {
+  const page = (size: number, expiresAt = Number.MAX_SAFE_INTEGER): CachedPage => ({
+    status: 200,
+    headers: [],
+    segments: [],
+    deflated: [],
+    segmentBytes: 0,
+    expiresAt,
+    size,
+  });
+
+  it("serves a page until it expires, then misses", () => {
+    let now = 1000;
+    const cache = new HtmlCache({ maxAgeMs: 60_000, now: () => now });
+    cache.set("a", page(10, cache.expiry()));
+    now += 59_999;
+    expect(cache.get("a")).toBeDefined();
+    now += 1;
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 0, bytes: 0 });
+  });
+
+  it("never holds more than its byte budget, evicting the least recently used first", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom("a", "b", "c", "d", "e"), fc.integer({ min: 1, max: 60 }), fc.boolean())),
+        (operations) => {
+          const cache = new HtmlCache({ maxBytes: 100 });
+          const order: string[] = [];
+          const sizes = new Map<string, number>();
+          for (const [key, size, read] of operations) {
+            if (read) {
+              const hit = cache.get(key) !== undefined;
+              expect(hit).toBe(sizes.has(key));
+              if (hit) {
+                order.splice(order.indexOf(key), 1);
+                order.push(key);
+              }
+            } else {
+              cache.set(key, page(size));
+              if (sizes.has(key)) order.splice(order.indexOf(key), 1);
+              order.push(key);
+              sizes.set(key, size);
+              let total = [...sizes.values()].reduce((a, b) => a + b, 0);
+              while (total > 100) {
+                const oldest = order.shift() as string;
+                total -= sizes.get(oldest) as number;
+                sizes.delete(oldest);
+              }
+            }
+            const stats = cache.stats();
+            expect(stats.bytes).toBeLessThanOrEqual(100);
+            expect(stats.entries).toBe(sizes.size);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

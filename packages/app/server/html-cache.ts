@@ -1,0 +1,198 @@
+// The server-side HTML cache (docs/decisions/152): a rendered document kept per key, split at its CSP nonce so every
+// response carries a fresh one, and kept pre-compressed so a hit costs neither a render nor a compression.
+import { constants, crc32, deflateRawSync } from "node:zlib";
+
+/** A document as the cache keeps it. */
+export interface CachedPage {
+  readonly status: number;
+  readonly headers: readonly (readonly [string, string])[];
+  /** The document split at every occurrence of the nonce it was rendered with. */
+  readonly segments: readonly Buffer[];
+  /**
+   * Each segment as raw deflate ended by a full flush: byte-aligned, and referring to nothing before it, so the
+   * segments can be joined with other blocks (the nonce) in between.
+   */
+  readonly deflated: readonly Buffer[];
+  /** Length of the segments together, without the nonces. */
+  readonly segmentBytes: number;
+  readonly expiresAt: number;
+  /** Bytes held, for the cache's budget. */
+  readonly size: number;
+}
+
+/** Splits `html` at each occurrence of `nonce`; null when the nonce is empty or the document does not contain it. */
+export function splitAtNonce(html: Buffer, nonce: string): Buffer[] | null {
+  if (!nonce) return null;
+  const needle = Buffer.from(nonce, "latin1");
+  const segments: Buffer[] = [];
+  let from = 0;
+  for (let at = html.indexOf(needle, from); at !== -1; at = html.indexOf(needle, from)) {
+    segments.push(html.subarray(from, at));
+    from = at + needle.length;
+  }
+  if (segments.length === 0) return null;
+  segments.push(html.subarray(from));
+  return segments;
+}
+
+/**
+ * A page to cache from a document rendered with `nonce`. Returns null when the nonce is not in the document: such a
+ * page could still carry a per-response value we cannot see, so it is not kept.
+ */
+export function cachePage(
+  html: Buffer,
+  nonce: string,
+  response: { status: number; headers: readonly (readonly [string, string])[] },
+  expiresAt: number,
+): CachedPage | null {
+  const split = splitAtNonce(html, nonce);
+  if (!split) return null;
+  // Copies, so the page does not pin the rendered buffer's memory through subarrays of it.
+  const segments = split.map((s) => Buffer.from(s));
+  const deflated = segments.map((s) =>
+    deflateRawSync(s, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_FULL_FLUSH }),
+  );
+  const segmentBytes = segments.reduce((n, s) => n + s.length, 0);
+  const size = segmentBytes + deflated.reduce((n, s) => n + s.length, 0) + 512;
+  return { status: response.status, headers: response.headers, segments, deflated, segmentBytes, expiresAt, size };
+}
+
+/** The nonce is base64 (ASCII), so latin1 is its byte form. */
+function nonceBytes(nonce: string): Buffer {
+  return Buffer.from(nonce, "latin1");
+}
+
+/** The page's document with `nonce` in every place the rendered one was. */
+export function documentOf(page: CachedPage, nonce: string): Buffer {
+  const n = nonceBytes(nonce);
+  const parts: Buffer[] = [];
+  page.segments.forEach((segment, i) => {
+    if (i > 0) parts.push(n);
+    parts.push(segment);
+  });
+  return Buffer.concat(parts);
+}
+
+// RFC 1952: magic, CM=deflate, no flags, MTIME 0, XFL 0, OS unix.
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0, 0, 0, 0, 0x00, 0x03]);
+// RFC 1951: a final block of fixed Huffman codes holding only the end-of-block code.
+const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]);
+
+/** A stored (uncompressed) deflate block that is not the last; the stream before it must be byte-aligned. */
+function storedBlock(data: Buffer): Buffer {
+  if (data.length > 0xffff) throw new RangeError("a stored block holds at most 65535 bytes");
+  const block = Buffer.allocUnsafe(5 + data.length);
+  block[0] = 0x00; // BFINAL 0, BTYPE 00, then padding to the byte boundary
+  block.writeUInt16LE(data.length, 1);
+  block.writeUInt16LE(~data.length & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
+}
+
+/**
+ * The page's document with `nonce`, gzip-encoded without compressing anything now: the cached segments, the nonce
+ * as stored blocks between them, an empty final block, and the trailer (CRC-32 and length of the whole document).
+ */
+export function gzipOf(page: CachedPage, nonce: string): Buffer {
+  const n = nonceBytes(nonce);
+  const stored = storedBlock(n);
+  const parts: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  page.segments.forEach((segment, i) => {
+    if (i > 0) {
+      parts.push(stored);
+      crc = crc32(n, crc);
+    }
+    parts.push(page.deflated[i] as Buffer);
+    crc = crc32(segment, crc);
+  });
+  parts.push(FINAL_EMPTY_BLOCK);
+  const trailer = Buffer.allocUnsafe(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE((page.segmentBytes + n.length * (page.segments.length - 1)) >>> 0, 4);
+  parts.push(trailer);
+  return Buffer.concat(parts);
+}
+
+export interface HtmlCacheOptions {
+  /** Bytes of documents kept at most; the least recently used go first. */
+  maxBytes?: number;
+  /**
+   * How long a document is served. Pages also change with the clock (the year in the footer, promotions' windows),
+   * which no key can see, so nothing is served longer than this.
+   */
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+export interface HtmlCacheStats {
+  hits: number;
+  misses: number;
+  stores: number;
+  entries: number;
+  bytes: number;
+}
+
+/** Documents by key, least recently used evicted past the byte budget, each served at most `maxAgeMs`. */
+export class HtmlCache {
+  readonly maxBytes: number;
+  readonly maxAgeMs: number;
+  private readonly now: () => number;
+  private readonly pages = new Map<string, CachedPage>();
+  private bytes = 0;
+  private counts = { hits: 0, misses: 0, stores: 0 };
+
+  constructor(options: HtmlCacheOptions = {}) {
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxAgeMs = options.maxAgeMs ?? 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const page = this.pages.get(key);
+    if (page && page.expiresAt > this.now()) {
+      // Re-inserted, so Map order is least recently used first.
+      this.pages.delete(key);
+      this.pages.set(key, page);
+      this.counts.hits++;
+      return page;
+    }
+    if (page) this.delete(key);
+    this.counts.misses++;
+    return undefined;
+  }
+
+  /** The time a page stored now stops being served. */
+  expiry(): number {
+    return this.now() + this.maxAgeMs;
+  }
+
+  set(key: string, page: CachedPage): void {
+    if (page.size > this.maxBytes) return;
+    this.delete(key);
+    this.pages.set(key, page);
+    this.bytes += page.size;
+    this.counts.stores++;
+    for (const [oldest, old] of this.pages) {
+      if (this.bytes <= this.maxBytes) break;
+      this.pages.delete(oldest);
+      this.bytes -= old.size;
+    }
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.bytes = 0;
+  }
+
+  stats(): HtmlCacheStats {
+    return { ...this.counts, entries: this.pages.size, bytes: this.bytes };
+  }
+
+  private delete(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= page.size;
+  }
+}

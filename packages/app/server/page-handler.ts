@@ -1,0 +1,222 @@
+// React Router behind Express, with the HTML cache in front of it (docs/decisions/152). What @react-router/express
+// does (a Fetch Request from Express's, the Response piped back), plus: a GET of a document whose route opted in is
+// looked up by everything its HTML can depend on; a miss renders, and the document is kept when nothing in it or its
+// headers belongs to one visitor. Every response, cached or not, carries its own nonce.
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { sql } from "drizzle-orm";
+import type { NextFunction, Request, Response } from "express";
+import { isbot } from "isbot";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { HTML_CACHE_HEADER } from "../app/html-cache";
+import type { Db } from "../app/server/db/client.server";
+import type { VisitorCookies } from "../app/server/visitor.server";
+import { type CachedPage, cachePage, documentOf, gzipOf, type HtmlCache } from "./html-cache";
+
+/** The signed visitor id: replaced in the key by what pages may read of the visitor, the two unlocks. */
+const VISITOR_COOKIE = "uniqueUserId";
+/** Cookies whose presence means this response is for this visitor alone (a flash toast, cleared once shown). */
+const PERSONAL_COOKIES = new Set(["flash"]);
+/** Response headers the cache does not keep: they are per response or made when sending. */
+const UNKEPT_HEADERS = new Set([HTML_CACHE_HEADER, "content-length", "content-encoding", "transfer-encoding", "date"]);
+
+export interface CacheVariant {
+  /** `inventory_version`: moves with every write to vehicles (docs/decisions/130). */
+  inventory: string | null;
+  priceUnlocked: boolean;
+  inventoryUnlocked: boolean;
+}
+
+export interface PageHandlerOptions {
+  build: () => Promise<ServerBuild>;
+  mode?: string;
+  getLoadContext(req: Request, res: Response): RouterContextProvider;
+  /** Null: no cache, every page rendered. */
+  cache: HtmlCache | null;
+  db: Db;
+  cookies: VisitorCookies;
+}
+
+function cookiePairs(header: string | undefined): [string, string][] {
+  if (!header) return [];
+  const pairs: [string, string][] = [];
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    const name = (eq === -1 ? part : part.slice(0, eq)).trim();
+    if (name) pairs.push([name, eq === -1 ? "" : part.slice(eq + 1).trim()]);
+  }
+  return pairs;
+}
+
+/**
+ * The inventory version and the visitor's unlocks, in one round trip. A visitor is known only by a cookie that
+ * verifies, as `readVisitor` has it; anyone else has unlocked nothing.
+ */
+export async function readVariant(db: Db, cookies: VisitorCookies, cookieHeader: string | undefined) {
+  let visitorId: string | null = null;
+  if (cookieHeader?.includes(`${VISITOR_COOKIE}=`)) {
+    const identified = await cookies.identify(
+      new globalThis.Request("http://localhost/", {
+        headers: { cookie: cookieHeader },
+      }),
+    );
+    if (identified.setCookie === null) visitorId = identified.visitorId;
+  }
+  const result = await db.execute(sql`select
+    (select version::text from inventory_version where id = 1) as inventory,
+    coalesce((select unlock_price_at is not null from visitors where id = ${visitorId}::uuid), false) as price,
+    coalesce((select unlock_inventory_at is not null from visitors where id = ${visitorId}::uuid), false) as inv`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    inventory: string | null;
+    price: boolean;
+    inv: boolean;
+  }[];
+  const row = rows[0];
+  return {
+    inventory: row?.inventory ?? null,
+    priceUnlocked: row?.price === true,
+    inventoryUnlocked: row?.inv === true,
+  } satisfies CacheVariant;
+}
+
+/** Null when this request must not use the cache; otherwise the request's part of the key. */
+export function requestKey(req: Request, buildVersion: string): string | null {
+  if (req.method !== "GET") return null;
+  // `/page.data` is React Router's data request for client navigations, not a document.
+  if (req.path.endsWith(".data")) return null;
+  const cookies = cookiePairs(req.headers.cookie);
+  if (cookies.some(([name]) => PERSONAL_COOKIES.has(name))) return null;
+  const kept = cookies.filter(([name]) => name !== VISITOR_COOKIE).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const userAgent = req.get("user-agent");
+  return JSON.stringify([
+    buildVersion,
+    req.protocol,
+    req.get("host") ?? "",
+    req.get("x-forwarded-host") ?? "",
+    req.originalUrl,
+    Boolean(userAgent && isbot(userAgent)),
+    kept,
+  ]);
+}
+
+function variantKey(variant: CacheVariant): string {
+  return JSON.stringify([variant.inventory, variant.priceUnlocked, variant.inventoryUnlocked]);
+}
+
+function sameVariant(a: CacheVariant, b: CacheVariant): boolean {
+  return variantKey(a) === variantKey(b);
+}
+
+/** Sends a cached page with `nonce` in it: gzip from the stored segments when the client takes it, else plain. */
+export function sendPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  res.vary("Accept-Encoding");
+  const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+  const body = gzip ? gzipOf(page, nonce) : documentOf(page, nonce);
+  // With Content-Encoding set, the compression middleware leaves the body alone.
+  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  res.setHeader("Content-Length", String(body.length));
+  res.end(body);
+}
+
+function createFetchRequest(req: Request, res: Response): globalThis.Request {
+  const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger) ?? "";
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  let controller: AbortController | null = new AbortController();
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    if (!values) continue;
+    if (Array.isArray(values)) for (const value of values) headers.append(name, value);
+    else headers.set(name, values);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  res.on("finish", () => {
+    controller = null;
+  });
+  res.on("close", () => controller?.abort());
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new globalThis.Request(url.href, init);
+}
+
+async function sendResponse(res: Response, response: globalThis.Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) if (name !== HTML_CACHE_HEADER) res.append(name, value);
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (res.destroyed || res.writableEnded) return;
+    throw error;
+  }
+}
+
+/** Whether a rendered response may be kept: an opted-in document, 200, setting no cookie. */
+function keepable(response: globalThis.Response): boolean {
+  return (
+    response.status === 200 &&
+    response.headers.get(HTML_CACHE_HEADER) === "1" &&
+    !response.headers.has("set-cookie") &&
+    (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+    response.body !== null
+  );
+}
+
+/** The Express handler for every page, action and resource route. */
+export function createPageHandler(options: PageHandlerOptions) {
+  const { cache, db, cookies } = options;
+  let ready: Promise<{ version: string; handle: ReturnType<typeof createRequestHandler> }> | undefined;
+  const router = () => {
+    ready ??= options.build().then((build) => ({
+      version: build.assets.version,
+      handle: createRequestHandler(build, options.mode ?? process.env.NODE_ENV),
+    }));
+    return ready;
+  };
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const { version, handle } = await router();
+      const nonce = res.locals.nonce as string;
+      const base = cache ? requestKey(req, version) : null;
+      let before: CacheVariant | undefined;
+      let key: string | undefined;
+      if (cache && base !== null) {
+        before = await readVariant(db, cookies, req.headers.cookie);
+        key = `${base}${variantKey(before)}`;
+        const page = cache.get(key);
+        if (page) return sendPage(req, res, page, nonce);
+      }
+      const response = await handle(createFetchRequest(req, res), options.getLoadContext(req, res));
+      if (!cache || key === undefined || before === undefined || !keepable(response)) {
+        return await sendResponse(res, response);
+      }
+      const html = Buffer.from(await response.arrayBuffer());
+      const headers = [...response.headers.entries()].filter(([name]) => !UNKEPT_HEADERS.has(name));
+      const page = cachePage(html, nonce, { status: response.status, headers }, cache.expiry());
+      if (!page) {
+        // No nonce in the document: sent as rendered, never kept.
+        return await sendResponse(
+          res,
+          new globalThis.Response(html, { status: response.status, headers: new Headers(headers) }),
+        );
+      }
+      // A write to vehicles or an unlock while the page rendered: the page may show either state, so it is sent
+      // but not kept under the key read before.
+      const after = await readVariant(db, cookies, req.headers.cookie);
+      if (sameVariant(before, after)) cache.set(key, page);
+      sendPage(req, res, page, nonce);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
