@@ -9,6 +9,7 @@ import { ButtonLink, Container, PageHero } from "../components/ui";
 import { VehicleDetail } from "../components/vehicle/vehicle-detail";
 import { carsPage } from "../content/cars.server";
 import { getSite } from "../content/site.server";
+import type { HtmlCacheHandle } from "../html-cache";
 import type { Route } from "./+types/cars-for-sale";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
@@ -16,6 +17,9 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
 }
 
 export const meta = metaFromData;
+
+// Listings and detail pages depend on the visitor only through the two unlocks, which are part of the cache key.
+export const handle = { htmlCache: true } satisfies HtmlCacheHandle;
 
 type SearchData = Extract<Route.ComponentProps["loaderData"], { kind: "search" }>;
 
