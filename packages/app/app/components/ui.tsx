@@ -49,12 +49,16 @@ export function PageHero({
 }) {
   return (
     <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
+      {/* No paint before the title and introduction are parsed (up to the empty marker after them): the first frame
+          holds the page's largest text, not the header alone (docs/decisions/153). React hoists the link into <head>. */}
+      <link rel="expect" href="#page-hero-end" blocking="render" />
       <Container className="py-12 sm:py-16">
         {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p> : null}
         <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
         {text ? <p className="mt-4 max-w-2xl text-lg leading-8 text-slate-700">{text}</p> : null}
         {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
       </Container>
+      <span id="page-hero-end" />
     </div>
   );
 }

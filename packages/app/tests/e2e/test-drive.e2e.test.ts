@@ -152,7 +152,8 @@ describe("schedule a test drive", () => {
     await page.getByRole("status").filter({ hasText: "Test Drive Scheduled" }).waitFor();
     await dialog.waitFor({ state: "detached" });
     // Focus goes back to the link that opened the dialog.
-    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The dialog hands focus back on the next animation frame, after React has removed it.
+    await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
 
     const adf = await deliveredWith("keyboard.shopper@example.com");
@@ -176,7 +177,8 @@ describe("schedule a test drive", () => {
     await dialog.getByRole("radiogroup", { name: "What day works best?" }).waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
-    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The dialog hands focus back on the next animation frame, after React has removed it.
+    await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it("without JavaScript each step is a form post, with no axe violations on any step, and the booking lands on the vehicle with the success toast", async () => {

@@ -117,6 +117,13 @@ describe("Meta user data hashing (SHA-256 through Web Crypto)", () => {
     expect(await sha256Hex("")).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   });
 
+  it("a state named like an Object property is text like any other", async () => {
+    for (const raw of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect(normalizeMetaField("st", raw)).toBe(raw.toLowerCase().replace(/_/g, ""));
+      expect((await hashMetaUserData({ st: raw })).st).toBe(sha256(raw.toLowerCase().replace(/_/g, "")));
+    }
+  });
+
   it("hashing is deterministic and equals SHA-256 of the normalized value", async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -50,7 +50,8 @@ function normalizeZip(value: string): string {
 
 function normalizeState(value: string): string {
   const letters = lettersOnly(value.toLowerCase());
-  return US_STATE_CODES[letters] ?? letters;
+  // Own keys only: "constructor" typed as a state must stay text, not become Object's constructor.
+  return Object.hasOwn(US_STATE_CODES, letters) ? (US_STATE_CODES[letters] as string) : letters;
 }
 
 /**

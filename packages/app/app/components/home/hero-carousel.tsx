@@ -50,6 +50,10 @@ export function HeroCarousel({ hero }: { hero: HomeView["hero"] }) {
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
+      {/* The browser paints nothing before it has parsed the first slide (up to the empty marker after it), so the first
+          frame already holds the page's largest element: painting the header alone first would leave the largest paint
+          to a later frame, after the scripts have arrived (docs/decisions/153). React hoists the link into <head>. */}
+      <link rel="expect" href="#hero-first-slide-end" blocking="render" />
       <div
         ref={track}
         className="snap-slides flex snap-x snap-mandatory overflow-x-auto"
@@ -93,17 +97,28 @@ export function HeroCarousel({ hero }: { hero: HomeView["hero"] }) {
                     ) : null}
                   </div>
                 </div>
-                <img
-                  src={slide.image.src}
-                  alt={slide.image.alt}
-                  width={1200}
-                  height={800}
-                  loading={i === 0 ? "eager" : "lazy"}
-                  fetchPriority={i === 0 ? "high" : "auto"}
-                  decoding={i === 0 ? "sync" : "async"}
-                  className="h-auto w-full rounded-2xl"
-                />
+                {i === 0 && hero.firstPictureSvg ? (
+                  <div
+                    role="img"
+                    aria-label={slide.image.alt}
+                    className="aspect-[3/2] w-full overflow-hidden rounded-2xl [&>svg]:block [&>svg]:size-full"
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: a local SVG checked for scripts, handlers and outside references (content/home.server)
+                    dangerouslySetInnerHTML={{ __html: hero.firstPictureSvg }}
+                  />
+                ) : (
+                  <img
+                    src={slide.image.src}
+                    alt={slide.image.alt}
+                    width={1200}
+                    height={800}
+                    loading={i === 0 ? "eager" : "lazy"}
+                    fetchPriority={i === 0 ? "high" : "auto"}
+                    decoding={i === 0 ? "sync" : "async"}
+                    className="h-auto w-full rounded-2xl"
+                  />
+                )}
               </div>
+              {i === 0 ? <span id="hero-first-slide-end" /> : null}
             </div>
           );
         })}

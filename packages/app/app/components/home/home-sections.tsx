@@ -1,7 +1,8 @@
 import type { Faq, Review, ReviewSection } from "@showroom/fixtures";
 import { Link } from "react-router";
 import { useUi } from "../i18n";
-import { Icon, Stars } from "../icon";
+import { Icon } from "../icon";
+import { Stars } from "../stars";
 import { ButtonLink, Container, Section } from "../ui";
 import type { HomeView } from "./home-view";
 
@@ -139,7 +140,15 @@ export function Reviews({ section, items }: { section: ReviewSection; items: rea
     <Section id="reviews" title={section.title} text={section.description}>
       <div className="flex flex-wrap items-center gap-4 rounded-xl bg-brand-50 p-5">
         {section.reviewSources.map((source) => (
-          <img key={source.name} src={source.logo} alt={source.name} width={48} height={48} className="size-12" />
+          <img
+            key={source.name}
+            src={source.logo}
+            alt={source.name}
+            width={48}
+            height={48}
+            loading="lazy"
+            className="size-12"
+          />
         ))}
         <div>
           <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">

@@ -16,7 +16,13 @@ export interface PromotionCard {
 /** Everything the home page renders (built by `content/home.server`). */
 export interface HomeView {
   readonly seo: Seo;
-  readonly hero: HomeContent["hero"];
+  readonly hero: HomeContent["hero"] & {
+    /**
+     * The first slide's picture as inline SVG markup, when it is a local SVG: the page's largest element then paints
+     * with the document's first frame instead of waiting for a separate image document (docs/decisions/153).
+     */
+    readonly firstPictureSvg: string | null;
+  };
   readonly featureButtons: readonly (HomeContent["featureButtons"][number] & { readonly iconPath: string })[];
   readonly departmentTabs: HomeContent["departmentTabs"];
   readonly specialFilters: Omit<HomeContent["specialFilters"], "items"> & {

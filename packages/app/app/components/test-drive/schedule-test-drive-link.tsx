@@ -1,4 +1,4 @@
-import { lazy, type MouseEvent, type ReactNode, Suspense, useRef, useState } from "react";
+import { lazy, type MouseEvent, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { useUi } from "../i18n";
 
@@ -32,6 +32,23 @@ export function ScheduleTestDriveLink({
   const [open, setOpen] = useState(false);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const to = `/schedule-test-drive/${encodeURIComponent(vin)}`;
+  const wasOpen = useRef(false);
+  // Back to where the shopper was once the dialog is gone. Effects of the removed dialog (react-aria's inert and
+  // focus scope) are cleaned up before this one runs; the next frame catches a focus they moved after all.
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      return;
+    }
+    if (!wasOpen.current) return;
+    wasOpen.current = false;
+    const link = linkRef.current;
+    link?.focus();
+    const frame = requestAnimationFrame(() => {
+      if (link && document.activeElement !== link && !document.querySelector("[role=dialog]")) link.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [open]);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
@@ -56,14 +73,7 @@ export function ScheduleTestDriveLink({
       </Link>
       {open ? (
         <Suspense fallback={null}>
-          <TestDriveDialog
-            vin={vin}
-            onClose={() => {
-              setOpen(false);
-              // Back to where the shopper was, even if the dialog lost the focus it would have restored.
-              requestAnimationFrame(() => linkRef.current?.focus());
-            }}
-          />
+          <TestDriveDialog vin={vin} onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
     </>
