@@ -380,7 +380,7 @@ describe.each(testDatabaseKinds())("schedule a test drive on %s", (kind) => {
       fc.constant(PROFILE),
       fc.record({ firstName: text, lastName: text, email: text, phone: text }),
     );
-    const form = fc
+    const randomForm = fc
       .record({
         intent: fc.oneof(fc.constantFrom("day", "time", "confirm", "back"), text),
         slot: fc.oneof(slot, fc.tuple(text, text)),
@@ -406,6 +406,20 @@ describe.each(testDatabaseKinds())("schedule a test drive on %s", (kind) => {
         for (const name of drop) delete fields[name];
         return fields;
       });
+    // A well-formed booking is rare among random forms (under one in a hundred), so some runs post one on purpose:
+    // without them a run could pass without ever reaching the branch that writes a lead.
+    const booking = fc
+      .record({ slot, key: fc.uuid({ version: 4 }).map(String), via: fc.constantFrom("", "fetch") })
+      .map(({ slot: [date, time], key, via }) => ({
+        intent: "confirm",
+        date,
+        time,
+        ...PROFILE,
+        idempotencyKey: key,
+        website: "",
+        via,
+      }));
+    const form = fc.oneof({ weight: 1, arbitrary: booking }, { weight: 4, arbitrary: randomForm });
     // A few browsers, each keeping its cookies, so later posts meet journeys left by earlier ones.
     const shoppers = [new Shopper(), new Shopper(), new Shopper()];
     const seen = { booked: 0, refused: 0, steps: 0 };

@@ -1,21 +1,14 @@
-// The shopper's main journey end to end (issue 6), with JavaScript and without: filter by body style and price →
-// the next page of results → open a car → unlock its price through every step → schedule a test drive. Then the
-// database holds both leads for that browser, each with its outbox row sent, and both ADF emails validate.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPgliteDataDir } from "../support/databases";
-import { parseMessage } from "../support/rfc822";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { deliveredLead, xmllintAdf } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
-const DTD = resolve(repoRoot, "../shared/standards/adf/adf-1.0-errata.dtd");
 const FILTERED = "/cars-for-sale/suvs/price-under-30000";
 const PER_PAGE = 19;
 
@@ -84,31 +77,13 @@ async function findCar(page: Page, { js }: { js: boolean }): Promise<string> {
 }
 
 /** The lead email mentioning `text` and `marker`, once the relay has written it. */
-async function delivered(text: string, marker: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(join(dataDir, "mail")).filter((f) => f.endsWith(".eml"));
-    } catch {
-      // No mail yet.
-    }
-    for (const file of files) {
-      const body = parseMessage(readFileSync(join(dataDir, "mail", file))).text;
-      if (body.includes(text) && body.includes(marker)) return body;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No lead email with "${text}" and "${marker}" within ${timeoutMs} ms`);
-}
+const delivered = (text: string, marker: string) =>
+  deliveredLead(dataDir, (body) => body.includes(text) && body.includes(marker), `with "${text}" and "${marker}"`);
 
 function expectValidAdf(xml: string) {
-  const file = join(dataDir, `adf-${Date.now()}-${Math.random().toString(36).slice(2)}.xml`);
-  writeFileSync(file, xml, "utf8");
-  const run = spawnSync("xmllint", ["--noout", "--dtdvalid", DTD, file], { encoding: "utf8" });
-  if (run.error) throw new Error("xmllint is not installed: install libxml2-utils to validate ADF leads");
-  expect(run.stderr).toBe("");
-  expect(run.status).toBe(0);
+  const lint = xmllintAdf(xml, dataDir);
+  expect(lint.stderr).toBe("");
+  expect(lint.status).toBe(0);
 }
 
 const vinOf = (path: string) => (/([A-HJ-NPR-Z0-9]{17})$/.exec(path) ?? [])[1] as string;

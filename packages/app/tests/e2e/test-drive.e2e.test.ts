@@ -1,19 +1,14 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedPgliteDataDir } from "../support/databases";
-import { parseMessage } from "../support/rfc822";
 import { axeViolations, describeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { deliveredLead, xmllintAdf } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
-
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
-const DTD = resolve(repoRoot, "../shared/standards/adf/adf-1.0-errata.dtd");
 
 /** A public Brentwood vehicle of the fixture inventory, and a private one. */
 const VIN = "WMWWJ9C03M2387500";
@@ -62,32 +57,8 @@ async function tabTo(page: Page, target: Locator, limit = 40) {
 }
 
 /** The lead email mentioning `text`, read from the data directory once the relay has written it. */
-async function deliveredWith(text: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const dir = join(dataDir, "mail");
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-    } catch {
-      // No mail yet.
-    }
-    for (const file of files) {
-      const body = parseMessage(readFileSync(join(dir, file))).text;
-      if (body.includes(text)) return body;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No lead email mentioning "${text}" within ${timeoutMs} ms`);
-}
-
-function xmllint(xml: string): { status: number | null; stderr: string } {
-  const file = join(dataDir, `adf-${Date.now()}.xml`);
-  writeFileSync(file, xml, "utf8");
-  const run = spawnSync("xmllint", ["--noout", "--dtdvalid", DTD, file], { encoding: "utf8" });
-  if (run.error) throw new Error("xmllint is not installed: install libxml2-utils to validate ADF leads");
-  return { status: run.status, stderr: run.stderr };
-}
+const deliveredWith = (text: string) => deliveredLead(dataDir, (body) => body.includes(text), `mentioning "${text}"`);
+const xmllint = (xml: string) => xmllintAdf(xml, dataDir);
 
 async function fillDetails(page: Page, who: { first: string; last: string; email: string; phone: string }) {
   await page.getByLabel("First name").fill(who.first);

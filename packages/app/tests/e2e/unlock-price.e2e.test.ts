@@ -1,19 +1,12 @@
-// Personalize My Price / Unlock Price in Chromium: with JavaScript, the dialog through every step by keyboard alone;
-// without it, a form post per step. Both end with an UNLOCK_PRICE lead whose ADF email validates against the DTD.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseMessage } from "../support/rfc822";
 import { axeViolations, describeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { deliveredLead, xmllintAdf } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
-
-const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-const DTD = resolve(REPO_ROOT, "../shared/standards/adf/adf-1.0-errata.dtd");
 
 let site: RunningSite;
 let browser: Browser;
@@ -39,34 +32,9 @@ afterAll(async () => {
 });
 
 /** The ADF email of the lead whose customer has `lastName`, once the relay has written it. */
-async function deliveredAdf(lastName: string, timeoutMs = 20_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const dir = join(dataDir, "mail");
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith(".eml"));
-    } catch {
-      files = [];
-    }
-    for (const file of files) {
-      const text = parseMessage(readFileSync(join(dir, file))).text;
-      if (text.includes("<adf>") && text.includes(`>${lastName}</name>`)) return text;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No ADF lead for ${lastName} was delivered within ${timeoutMs} ms`);
-}
-
-function xmllint(xml: string): { status: number | null; stderr: string } {
-  const file = join(dataDir, `lead-${Date.now()}.xml`);
-  writeFileSync(file, xml, "utf8");
-  const run = spawnSync("xmllint", ["--noout", "--dtdvalid", DTD, file], { encoding: "utf8" });
-  if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") {
-    throw new Error("xmllint is not installed: install libxml2-utils to validate ADF leads");
-  }
-  return { status: run.status, stderr: run.stderr };
-}
+const deliveredAdf = (lastName: string) =>
+  deliveredLead(dataDir, (text) => text.includes("<adf>") && text.includes(`>${lastName}</name>`), `for ${lastName}`);
+const xmllint = (xml: string) => xmllintAdf(xml, dataDir);
 
 /** The detail page path of the first listed vehicle whose price is locked (it shows "Unlock Price"). */
 async function lockedVehiclePath(page: Page): Promise<string> {
