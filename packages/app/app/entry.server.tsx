@@ -4,7 +4,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { preloadsAfterContent } from "../server/preloads";
+import { scriptsAfterFirstPaint } from "../server/preloads";
 import stylesheet from "./app.css?inline";
 import { requestContext } from "./context";
 import { HTML_CACHE_HEADER, htmlCacheContext, htmlCacheWanted } from "./html-cache";
@@ -51,7 +51,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = preloadsAfterContent(() => {
+          const body = scriptsAfterFirstPaint(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });

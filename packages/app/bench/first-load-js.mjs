@@ -7,6 +7,8 @@ import { gzipSync } from "node:zlib";
 
 const LINK = /<link\b([^>]*)>/gi;
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+// React Router's module script, live or waiting for the first paint (server/preloads.ts).
+const MODULE_TYPES = new Set(["module", "text/x-module-after-paint"]);
 const ATTR = /([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g;
 // Static imports and immediate dynamic imports (`import("/assets/entry.client-….js")`) of an inline module script.
 const MODULE_IMPORT = /\bimport\s*(?:[\w*$\s{},]+?\s*from\s*|\(\s*)?["']([^"']+)["']/g;
@@ -39,7 +41,7 @@ export function scriptsOfHtml(html, origin = "http://localhost") {
     if (attrs.src) {
       const p = local(attrs.src);
       if (p) entry.add(p);
-    } else if ((attrs.type ?? "").toLowerCase() === "module") {
+    } else if (MODULE_TYPES.has((attrs.type ?? "").toLowerCase())) {
       for (const imp of m[2].matchAll(MODULE_IMPORT)) {
         const p = local(imp[1]);
         if (p) entry.add(p);

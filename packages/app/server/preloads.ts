@@ -1,27 +1,48 @@
 import { Transform, type TransformCallback } from "node:stream";
 
-// React hoists every <link> into <head>, React Router's module preloads included. There a dozen of them compete with
-// the page's first paint and its largest image on a slow link; at the end of <body>, next to the scripts that need
-// them, they still load in parallel but after the content (docs/decisions/150). The markers are ASCII, so the bytes
-// are searched as latin1, where string offsets are byte offsets and no UTF-8 sequence is ever cut.
+// React hoists every <link> into <head>, React Router's module preloads included, and React Router's module script
+// starts fetching the page's JavaScript as soon as it is parsed. On a slow link that JavaScript competes with the
+// page's own bytes, and Lighthouse charges every script that finished before the largest paint to that paint. Here
+// the scripts start once the page has painted (docs/decisions/154): the preloads move into an inert <template> at the
+// end of <body>, the module script keeps its place (React hydrates it by tag) under an inert type, and a small loader
+// starts both after the first frame and the page's high-priority images. The markers are ASCII, so the bytes are
+// searched as latin1, where string offsets are byte offsets and no UTF-8 sequence is ever cut.
 const HEAD_END = "</head>";
 const PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g;
 const SCRIPTS_MARKER = "window.__reactRouterContext = ";
+const MODULE_SCRIPT = /<script\b([^>]*?)\stype="module"([^>]*)>/;
+const SCRIPT_END = "</script>";
+const NONCE = /\bnonce="([^"]*)"/;
+
+/** The type the module script carries until the loader starts it: not JavaScript, so the parser leaves it alone. */
+export const DEFERRED_MODULE_TYPE = "text/x-module-after-paint";
+
+/** Upper bound on waiting for high-priority images, so a picture that never arrives cannot keep a page inert. */
+export const IMAGE_WAIT_MS = 3000;
 
 /**
- * Chrome fetches module preloads at High priority, which Lighthouse counts as render-blocking: the page's scripts
- * then delay its first paint in the simulation, and compete with the hero image on a real slow link. Low priority
- * keeps them early and parallel, behind what the page shows.
+ * Runs right after the deferred module script and its template of preloads. Once the high-priority images have
+ * decoded (or the wait is over) and a frame has been painted, it appends the preloads to <head> and a live copy of
+ * the module script, both with the loader's nonce (the CSP allows nonced and 'strict-dynamic' scripts). A hidden
+ * tab paints no frames, so there it starts on a timer.
  */
-function lowPriority(link: string): string {
-  return /\sfetchpriority=/i.test(link) ? link : link.replace(/^<link\b/, '<link fetchpriority="low"');
+const LOADER = `(function(){var s=document.currentScript,t=s.previousElementSibling,m=t.previousElementSibling,d=document,h=d.head,n=s.nonce,started=false;function go(){if(started)return;started=true;[].forEach.call(t.content.querySelectorAll("link"),function(l){var c=d.createElement("link");c.rel="modulepreload";c.href=l.getAttribute("href");c.nonce=n;h.appendChild(c)});var x=d.createElement("script");x.type="module";x.nonce=n;x.textContent=m.textContent;h.appendChild(x)}function afterPaint(){if(d.visibilityState==="hidden"){setTimeout(go,0)}else{requestAnimationFrame(function(){setTimeout(go,0)})}}var images=[].map.call(d.querySelectorAll('img[fetchpriority="high"]'),function(i){return i.decode().catch(function(){})});setTimeout(go,${IMAGE_WAIT_MS});Promise.all(images).then(afterPaint)})()`;
+
+/** The template of preloads and the loader that follow the deferred module script. */
+function loaderBlock(links: string[], nonce: string | null): string {
+  const nonceAttr = nonce === null ? "" : ` nonce="${nonce}"`;
+  return `<template data-module-preloads="">${links.join("")}</template><script${nonceAttr}>${LOADER}</script>`;
 }
 
-/** A stream of an HTML document whose module preloads move from <head> to just before React Router's scripts. */
-export function preloadsAfterContent(onFinal?: () => void): Transform {
+/**
+ * A stream of an HTML document whose scripts start after its first paint: module preloads leave <head> for a
+ * template after React Router's module script, which is made inert and started by a loader (see above). A document
+ * without React Router's scripts keeps its preloads, as live links at its end.
+ */
+export function scriptsAfterFirstPaint(onFinal?: () => void): Transform {
   let state: "head" | "body" | "done" = "head";
   let pending = Buffer.alloc(0);
-  let preloads = Buffer.alloc(0);
+  let links: string[] = [];
 
   function advance(push: (chunk: Buffer) => void) {
     if (state === "head") {
@@ -29,8 +50,7 @@ export function preloadsAfterContent(onFinal?: () => void): Transform {
       const end = text.indexOf(HEAD_END);
       if (end === -1) return;
       const head = text.slice(0, end);
-      const links = (head.match(PRELOAD) ?? []).map(lowPriority);
-      preloads = Buffer.from(links.join(""), "latin1");
+      links = head.match(PRELOAD) ?? [];
       push(Buffer.from(head.replace(PRELOAD, ""), "latin1"));
       pending = pending.subarray(end);
       state = "body";
@@ -39,10 +59,19 @@ export function preloadsAfterContent(onFinal?: () => void): Transform {
       const text = pending.toString("latin1");
       const marker = text.indexOf(SCRIPTS_MARKER);
       if (marker === -1) return;
-      const at = text.lastIndexOf("<script", marker);
-      push(pending.subarray(0, at));
-      push(preloads);
-      push(pending.subarray(at));
+      const open = MODULE_SCRIPT.exec(text.slice(marker));
+      if (!open) return;
+      const openAt = marker + open.index;
+      const closeAt = text.indexOf(SCRIPT_END, openAt + open[0].length);
+      if (closeAt === -1) return;
+      const after = closeAt + SCRIPT_END.length;
+      const inertOpen = `<script${open[1]} type="${DEFERRED_MODULE_TYPE}"${open[2]}>`;
+      const nonce = NONCE.exec(open[0])?.[1] ?? null;
+      push(pending.subarray(0, openAt));
+      push(Buffer.from(inertOpen, "latin1"));
+      push(pending.subarray(openAt + open[0].length, after));
+      push(Buffer.from(loaderBlock(links, nonce), "latin1"));
+      push(pending.subarray(after));
       pending = Buffer.alloc(0);
       state = "done";
     }
@@ -59,7 +88,7 @@ export function preloadsAfterContent(onFinal?: () => void): Transform {
     flush(callback: TransformCallback) {
       onFinal?.();
       if (pending.length) this.push(pending);
-      if (state !== "done" && preloads.length) this.push(preloads);
+      if (state !== "done" && links.length) this.push(Buffer.from(links.join(""), "latin1"));
       callback();
     },
   });

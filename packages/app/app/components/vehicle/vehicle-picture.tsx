@@ -3,7 +3,8 @@ import { vehiclePicturePath } from "./picture-path";
 /**
  * The vehicle's picture: the fixtures' drawing of its body style in its paint colour (ADR 084), served by
  * `/media/vehicles/{style}-{colour}.svg` so each combination is one cached file. Decorative on cards, where the
- * title names the vehicle; the detail page passes words.
+ * title names the vehicle; the detail page passes words. `eager` is for the page's main picture: fetched first
+ * and awaited before the page's scripts start (docs/decisions/154).
  */
 export function VehiclePicture({
   bodyStyle,
@@ -25,6 +26,7 @@ export function VehiclePicture({
       width={320}
       height={140}
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : "auto"}
       className={`bg-gradient-to-b from-slate-50 to-slate-100 object-contain ${className}`}
     />
   );
