@@ -6,6 +6,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { scriptsAfterFirstPaint } from "../server/preloads";
 import stylesheet from "./app.css?inline";
+import { ServerToastItem } from "./components/toast";
+import { ToastItem } from "./components/toast-item";
 import { requestContext } from "./context";
 import { HTML_CACHE_HEADER, htmlCacheContext, htmlCacheWanted } from "./html-cache";
 import { NonceProvider, StylesheetProvider } from "./nonce";
@@ -44,11 +46,17 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={stylesheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <ServerToastItem value={ToastItem}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ServerToastItem>
         </StylesheetProvider>
       </NonceProvider>,
       {
         nonce,
+        // React outlines a finished Suspense boundary that comes after this many bytes of the document: it is sent
+        // hidden and revealed by an inline script, so without JavaScript it would never show (a flash toast after a
+        // form post, say). Every boundary stays where it is written (docs/decisions/155).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = scriptsAfterFirstPaint(() => {

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import compression from "compression";
@@ -8,7 +9,7 @@ import { cookiesFor } from "../app/content/site.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
-import { type Database, openDatabase } from "../app/server/db/client.server";
+import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import { seedIfEmpty } from "../app/server/seed.server";
@@ -33,7 +34,10 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   app.set("trust proxy", config.TRUST_PROXY);
   app.use(nonceMiddleware, securityHeaders, compression());
 
-  const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+  // build/client, wherever in build/server the bundler placed this code.
+  const here = fileURLToPath(new URL(".", import.meta.url));
+  const packageRoot = builtPackageRoot(here);
+  const clientDir = packageRoot ? join(packageRoot, "build", "client") : resolve(here, "../client");
   app.use(
     "/assets",
     express.static(`${clientDir}/assets`, { immutable: true, maxAge: ASSET_MAX_AGE_SECONDS * 1000, index: false }),

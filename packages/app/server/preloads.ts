@@ -22,11 +22,11 @@ export const IMAGE_WAIT_MS = 3000;
 
 /**
  * Runs right after the deferred module script and its template of preloads. Once the high-priority images have
- * decoded (or the wait is over) and a frame has been painted, it appends the preloads to <head> and a live copy of
- * the module script, both with the loader's nonce (the CSP allows nonced and 'strict-dynamic' scripts). A hidden
+ * decoded (or the wait is over) and a frame has been painted, it appends the preloads to <head> and, a task later so
+ * that neither is a long task, a live copy of the module script, both with the loader's nonce (the CSP allows nonced and 'strict-dynamic' scripts). A hidden
  * tab paints no frames, so there it starts on a timer.
  */
-const LOADER = `(function(){var s=document.currentScript,t=s.previousElementSibling,m=t.previousElementSibling,d=document,h=d.head,n=s.nonce,started=false;function go(){if(started)return;started=true;[].forEach.call(t.content.querySelectorAll("link"),function(l){var c=d.createElement("link");c.rel="modulepreload";c.href=l.getAttribute("href");c.nonce=n;h.appendChild(c)});var x=d.createElement("script");x.type="module";x.nonce=n;x.textContent=m.textContent;h.appendChild(x)}function afterPaint(){if(d.visibilityState==="hidden"){setTimeout(go,0)}else{requestAnimationFrame(function(){setTimeout(go,0)})}}var images=[].map.call(d.querySelectorAll('img[fetchpriority="high"]'),function(i){return i.decode().catch(function(){})});setTimeout(go,${IMAGE_WAIT_MS});Promise.all(images).then(afterPaint)})()`;
+const LOADER = `(function(){var s=document.currentScript,t=s.previousElementSibling,m=t.previousElementSibling,d=document,h=d.head,n=s.nonce,started=false;function go(){if(started)return;started=true;var f=d.createDocumentFragment();[].forEach.call(t.content.querySelectorAll("link"),function(l){var c=d.createElement("link");c.rel="modulepreload";c.href=l.getAttribute("href");c.nonce=n;f.appendChild(c)});h.appendChild(f);setTimeout(function(){var x=d.createElement("script");x.type="module";x.nonce=n;x.textContent=m.textContent;h.appendChild(x)},0)}function afterPaint(){if(d.visibilityState==="hidden"){setTimeout(go,0)}else{requestAnimationFrame(function(){setTimeout(go,0)})}}var images=[].map.call(d.querySelectorAll('img[fetchpriority="high"]'),function(i){return i.decode().catch(function(){})});setTimeout(go,${IMAGE_WAIT_MS});Promise.all(images).then(afterPaint)})()`;
 
 /** The template of preloads and the loader that follow the deferred module script. */
 function loaderBlock(links: string[], nonce: string | null): string {

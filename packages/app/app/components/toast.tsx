@@ -1,169 +1,22 @@
-import { useEffect, useMemo, useSyncExternalStore } from "react";
+import { createContext, lazy, Suspense, useContext, useMemo, useSyncExternalStore } from "react";
+import type { ToastItem as ToastItemComponent } from "./toast-item";
+import { currentSnapshot, EMPTY, setCleanupDelay, subscribe, type ToastMessage, toasts } from "./toast-store";
 
-/** The severities of spec section 3 "Toast". */
-export type ToastSeverity = "info" | "success" | "warn" | "error" | "secondary" | "contrast";
-
-/** A toast (spec section 3): `life` in ms (0 or null stays until closed), `closable` defaults to true. */
-export interface ToastMessage {
-  readonly id?: string;
-  readonly severity?: ToastSeverity;
-  readonly summary: string;
-  readonly detail?: string;
-  readonly life?: number | null;
-  readonly closable?: boolean;
-  readonly group?: string;
-  readonly styleClass?: string;
-  readonly contentStyleClass?: string;
-}
-
-interface Entry extends ToastMessage {
-  readonly id: string;
-}
-
-interface Snapshot {
-  readonly entries: readonly Entry[];
-  readonly leaving: ReadonlySet<string>;
-  readonly dismissed: ReadonlySet<string>;
-}
-
-const EMPTY: Snapshot = { entries: [], leaving: new Set(), dismissed: new Set() };
-let snapshot: Snapshot = EMPTY;
-const listeners = new Set<() => void>();
-let cleanupDelayMs = 200;
-let counter = 0;
-
-function update(next: Partial<Snapshot>) {
-  snapshot = { ...snapshot, ...next };
-  for (const listener of listeners) listener();
-}
-
-function remove(id: string) {
-  if (snapshot.leaving.has(id) || snapshot.dismissed.has(id)) return;
-  update({ leaving: new Set([...snapshot.leaving, id]) });
-  // The toast fades out first; it leaves the list once the fade is over (the spec's 200 ms cleanup delay).
-  setTimeout(() => {
-    const leaving = new Set(snapshot.leaving);
-    leaving.delete(id);
-    update({
-      entries: snapshot.entries.filter((e) => e.id !== id),
-      leaving,
-      dismissed: new Set([...snapshot.dismissed, id]),
-    });
-  }, cleanupDelayMs);
-}
-
-/** The toast queue of this browser tab: add, remove one, remove a group, or remove all. */
-export const toasts = {
-  add(message: ToastMessage): string {
-    counter += 1;
-    const id = message.id ?? `toast-${Date.now().toString(36)}-${counter}`;
-    if (!snapshot.entries.some((e) => e.id === id)) update({ entries: [...snapshot.entries, { ...message, id }] });
-    return id;
-  },
-  remove,
-  removeGroup(group: string) {
-    for (const entry of snapshot.entries) if (entry.group === group) remove(entry.id);
-  },
-  clear() {
-    for (const entry of snapshot.entries) remove(entry.id);
-  },
-};
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export type { ToastMessage, ToastSeverity } from "./toast-store";
 
 /** Shows toasts from any component: `const toast = useToast(); toast.add({ severity: "success", summary })`. */
 export function useToast() {
   return toasts;
 }
 
-const SEVERITY_CLASS: Record<ToastSeverity, string> = {
-  info: "border-sky-300 bg-sky-50 text-sky-950",
-  success: "border-green-300 bg-green-50 text-green-950",
-  warn: "border-amber-300 bg-amber-50 text-amber-950",
-  error: "border-red-300 bg-red-50 text-red-950",
-  secondary: "border-slate-300 bg-slate-50 text-slate-900",
-  contrast: "border-slate-900 bg-slate-900 text-white",
-};
+/**
+ * The server hands its toast markup in directly (entry.server.tsx), so a flash toast renders in the same pass and
+ * shows without JavaScript. In the browser the markup loads with the first toast: most pages never show one, and
+ * their first load goes without it (docs/decisions/155). A flash toast the server rendered keeps its HTML until then.
+ */
+export const ServerToastItem = createContext<typeof ToastItemComponent | null>(null);
 
-const ICON_PATH: Record<ToastSeverity, string> = {
-  info: "M11.25 11.25l.041-.02a.75.75 0 011.063.852l-.708 2.836a.75.75 0 001.063.853l.041-.021M21 12a9 9 0 11-18 0 9 9 0 0118 0zm-9-3.75h.008v.008H12V8.25z",
-  success: "M9 12.75L11.25 15 15 9.75M21 12a9 9 0 11-18 0 9 9 0 0118 0z",
-  warn: "M12 9v3.75m-9.303 3.376c-.866 1.5.217 3.374 1.948 3.374h14.71c1.73 0 2.813-1.874 1.948-3.374L13.949 3.378c-.866-1.5-3.032-1.5-3.898 0L2.697 16.126zM12 15.75h.007v.008H12v-.008z",
-  error: "M12 9v3.75m9-.75a9 9 0 11-18 0 9 9 0 0118 0zm-9 3.75h.008v.008H12v-.008z",
-  secondary:
-    "M11.25 11.25l.041-.02a.75.75 0 011.063.852l-.708 2.836a.75.75 0 001.063.853l.041-.021M21 12a9 9 0 11-18 0 9 9 0 0118 0zm-9-3.75h.008v.008H12V8.25z",
-  contrast:
-    "M11.25 11.25l.041-.02a.75.75 0 011.063.852l-.708 2.836a.75.75 0 001.063.853l.041-.021M21 12a9 9 0 11-18 0 9 9 0 0118 0zm-9-3.75h.008v.008H12V8.25z",
-};
-
-function ToastItem({
-  entry,
-  life,
-  leaving,
-  closeLabel,
-}: {
-  entry: Entry;
-  life: number | null;
-  leaving: boolean;
-  closeLabel: string;
-}) {
-  const severity = entry.severity ?? "info";
-  useEffect(() => {
-    if (!life) return;
-    const timer = setTimeout(() => remove(entry.id), life);
-    return () => clearTimeout(timer);
-  }, [entry.id, life]);
-  // Without JavaScript a toast with a life still goes away: the fade runs after `life` ms, in CSS alone.
-  const animation = leaving
-    ? "toast-out 200ms ease-in forwards"
-    : life
-      ? `toast-in 200ms ease-out, toast-out 200ms ease-in ${life}ms forwards`
-      : "toast-in 200ms ease-out";
-  return (
-    <div
-      role={severity === "error" || severity === "warn" ? "alert" : "status"}
-      className={`pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 shadow-lg ${SEVERITY_CLASS[severity]} ${entry.styleClass ?? ""}`}
-      style={{ animation }}
-    >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={1.5}
-        className="mt-0.5 size-5 shrink-0"
-      >
-        <path strokeLinecap="round" strokeLinejoin="round" d={ICON_PATH[severity]} />
-      </svg>
-      <div className={`min-w-0 flex-1 ${entry.contentStyleClass ?? ""}`}>
-        <p className="font-semibold">{entry.summary}</p>
-        {entry.detail ? <p className="mt-1 text-sm">{entry.detail}</p> : null}
-      </div>
-      {entry.closable === false ? null : (
-        <button
-          type="button"
-          onClick={() => remove(entry.id)}
-          aria-label={closeLabel}
-          className="-m-1 hidden size-8 shrink-0 items-center justify-center rounded-md hover:bg-black/10 js:inline-flex"
-        >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            className="size-4"
-          >
-            <path strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-          </svg>
-        </button>
-      )}
-    </div>
-  );
-}
+const LazyToastItem = lazy(() => import("./toast-item").then((module) => ({ default: module.ToastItem })));
 
 /**
  * The toast region (top right, an ARIA live region). `initial` are toasts the server rendered (a flash after a
@@ -182,12 +35,9 @@ export function Toaster({
   label: string;
   closeLabel: string;
 }) {
-  cleanupDelayMs = cleanupDelay;
-  const state = useSyncExternalStore(
-    subscribe,
-    () => snapshot,
-    () => EMPTY,
-  );
+  setCleanupDelay(cleanupDelay);
+  const ToastItem = useContext(ServerToastItem) ?? LazyToastItem;
+  const state = useSyncExternalStore(subscribe, currentSnapshot, () => EMPTY);
   const shown = useMemo(() => {
     const fromServer = initial.map((message, i) => ({ ...message, id: message.id ?? `flash-${i}` }));
     const ids = new Set(fromServer.map((e) => e.id));
@@ -199,15 +49,19 @@ export function Toaster({
       aria-live="polite"
       className="pointer-events-none fixed top-4 right-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-3"
     >
-      {shown.map((entry) => (
-        <ToastItem
-          key={entry.id}
-          entry={entry}
-          life={entry.life === undefined ? lifeMs : entry.life}
-          leaving={state.leaving.has(entry.id)}
-          closeLabel={closeLabel}
-        />
-      ))}
+      {shown.length > 0 ? (
+        <Suspense fallback={null}>
+          {shown.map((entry) => (
+            <ToastItem
+              key={entry.id}
+              entry={entry}
+              life={entry.life === undefined ? lifeMs : entry.life}
+              leaving={state.leaving.has(entry.id)}
+              closeLabel={closeLabel}
+            />
+          ))}
+        </Suspense>
+      ) : null}
     </section>
   );
 }

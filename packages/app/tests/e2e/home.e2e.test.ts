@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage } from "./support/browser";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
 
 let site: RunningSite;
@@ -87,6 +87,8 @@ describe("home page", () => {
   it("a slow page change shows the green loading bar after the throttle and removes it when the page arrives", async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${site.url}/`);
+    // The scripts start after the first paint: before hydration a click is a plain page load, without the bar.
+    await waitForHydration(page);
     await page.route("**/our-company.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1200));
       await route.continue();

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from "react";
+import { type KeyboardEvent, startTransition, useEffect, useRef, useState } from "react";
 import { Icon } from "../icon";
 import { ButtonLink } from "../ui";
 import type { HomeView } from "./home-view";
@@ -12,7 +12,8 @@ export function DepartmentTabs({ departments }: { departments: HomeView["departm
   const [selected, setSelected] = useState(0);
   const [enhanced, setEnhanced] = useState(false);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  useEffect(() => setEnhanced(true), []);
+  // A transition: the post-hydration update renders in slices instead of one blocking task (docs/decisions/155).
+  useEffect(() => startTransition(() => setEnhanced(true)), []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const last = departments.tabs.length - 1;

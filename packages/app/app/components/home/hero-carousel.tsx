@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useUi } from "../i18n";
 import { Icon } from "../icon";
@@ -28,9 +28,12 @@ export function HeroCarousel({ hero }: { hero: HomeView["hero"] }) {
   useEffect(() => {
     const element = track.current;
     if (!element) return;
-    const onScroll = () => setCurrent(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));
+    // Transitions: the dots follow the scroll, and autoplay starts after hydration, without blocking a frame.
+    const onScroll = () =>
+      startTransition(() => setCurrent(Math.round(element.scrollLeft / Math.max(1, element.clientWidth))));
     element.addEventListener("scroll", onScroll, { passive: true });
-    setPlaying(total > 1 && !window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    const play = total > 1 && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    startTransition(() => setPlaying(play));
     return () => element.removeEventListener("scroll", onScroll);
   }, [total]);
 

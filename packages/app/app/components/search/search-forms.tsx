@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { Form, useSubmit } from "react-router";
 import type { FormTarget } from "./types";
 
@@ -65,7 +65,8 @@ export function SortForm({
 }) {
   const submit = useSubmit();
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  // A transition: the post-hydration update renders in slices instead of one blocking task (docs/decisions/155).
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   return (
     <Form
       method="get"

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, sep } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "./client.server";
+import { builtPackageRoot, type Database, openDatabase } from "./client.server";
 import { DataDirLockedError } from "./lock.server";
 import { stores } from "./schema.server";
 
@@ -35,4 +35,16 @@ describe("database", () => {
     expect(names).toEqual(expect.arrayContaining(["stores", "vehicles", "visitors", "leads", "outbox", "rate_limits"]));
     await close();
   }, 60_000);
+});
+
+describe("builtPackageRoot", () => {
+  const app = join(sep, "srv", "showroom", "packages", "app");
+  it("finds the package of a built server file in build/server or in any chunk folder below it", () => {
+    expect(builtPackageRoot(join(app, "build", "server"))).toBe(app);
+    expect(builtPackageRoot(join(app, "build", "server", "assets"))).toBe(app);
+  });
+  it("says null for a source file", () => {
+    expect(builtPackageRoot(join(app, "app", "server", "db"))).toBeNull();
+    expect(builtPackageRoot(join(app, "server"))).toBeNull();
+  });
 });

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -24,11 +24,18 @@ export interface Database {
 export function migrationsFolder(): string {
   const env = process.env.SHOWROOM_MIGRATIONS_DIR;
   if (env) return resolve(env);
-  // Source: app/server/db → ../../../drizzle. Built: build/server → ../../drizzle.
+  // Source: app/server/db → ../../../drizzle. Built: the package holding build/server (the bundler may place this
+  // code in build/server or in a chunk below it).
   const here = fileURLToPath(new URL(".", import.meta.url));
-  return here.includes(`${join("build", "server")}`)
-    ? resolve(here, "../../drizzle")
-    : resolve(here, "../../../drizzle");
+  const built = builtPackageRoot(here);
+  return built ? join(built, "drizzle") : resolve(here, "../../../drizzle");
+}
+
+/** The package folder of a built server file (…/build/server/… → …), or null for a source file. */
+export function builtPackageRoot(fileDir: string): string | null {
+  const marker = `${sep}${join("build", "server")}${sep}`;
+  const at = `${fileDir}${sep}`.lastIndexOf(marker);
+  return at === -1 ? null : fileDir.slice(0, at);
 }
 
 export interface OpenOptions {
