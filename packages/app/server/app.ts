@@ -1,5 +1,5 @@
 import type { Server } from "node:http";
-import { join, resolve } from "node:path";
+import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
 import compression from "compression";
@@ -14,6 +14,7 @@ import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import { seedIfEmpty } from "../app/server/seed.server";
 import { HtmlCache } from "./html-cache";
+import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
 import { bodyLimit, nonceMiddleware, sameOriginOnly, securityHeaders } from "./security";
 
@@ -24,6 +25,8 @@ const MAX_BODY_BYTES = 64 * 1024;
 export interface ServerOptions {
   /** The HTML cache of opted-in pages (docs/decisions/152); null renders every page. Default: a fresh cache. */
   htmlCache?: HtmlCache | null;
+  /** The inventory version kept between requests; only when the database reports every write (ADR 156). */
+  inventoryVersion?: InventoryVersionCache | null;
 }
 
 /** The Express app around React Router: security, compression, static files, rate limits, the router. */
@@ -42,7 +45,9 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
     "/assets",
     express.static(`${clientDir}/assets`, { immutable: true, maxAge: ASSET_MAX_AGE_SECONDS * 1000, index: false }),
   );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Only a path naming a file (favicon.ico) can be one: pages skip the file system lookup.
+  const files = express.static(clientDir, { maxAge: "1h", index: false });
+  app.use((req: Request, res: Response, next: NextFunction) => (extname(req.path) ? files(req, res, next) : next()));
 
   app.use(sameOriginOnly(config.PUBLIC_ORIGIN), bodyLimit(MAX_BODY_BYTES));
   app.use(async (req: Request, res: Response, next: NextFunction) => {
@@ -66,6 +71,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
       cache: options.htmlCache === undefined ? new HtmlCache() : options.htmlCache,
       db,
       cookies: cookiesFor(config),
+      inventoryVersion: options.inventoryVersion ?? null,
       getLoadContext: (_req, res) =>
         new RouterContextProvider(
           new Map<never, unknown>([
@@ -118,7 +124,14 @@ export async function start(
   const leadMail = startLeadMail(config, database);
   const services: AppServices = { config, db: database.db, nudgeRelay: leadMail.nudge };
   const htmlCache = options.htmlCache === false ? null : new HtmlCache();
-  const app = createServerApp(services, { htmlCache });
+  let inventoryVersion: InventoryVersionCache | null = null;
+  let stopWatching = async () => {};
+  if (htmlCache && database.onInventoryChange) {
+    const versions = new InventoryVersionCache();
+    stopWatching = await database.onInventoryChange(() => versions.changed());
+    inventoryVersion = versions;
+  }
+  const app = createServerApp(services, { htmlCache, inventoryVersion });
   const sweeper = setInterval(() => void sweep(database.db).catch(() => {}), 10 * 60_000);
   sweeper.unref();
 
@@ -130,6 +143,7 @@ export async function start(
     });
   } catch (error) {
     clearInterval(sweeper);
+    await stopWatching();
     await leadMail.stop();
     await database.close();
     throw error;
@@ -146,6 +160,7 @@ export async function start(
       server.closeAllConnections();
       // Sends in flight finish (or are left to their lease) before the database they report to closes.
       await leadMail.stop();
+      await stopWatching();
       await database.close();
     })();
     return closing;

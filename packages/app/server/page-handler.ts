@@ -11,6 +11,7 @@ import { HTML_CACHE_HEADER } from "../app/html-cache";
 import type { Db } from "../app/server/db/client.server";
 import type { VisitorCookies } from "../app/server/visitor.server";
 import { type CachedPage, cachePage, documentOf, gzipOf, type HtmlCache } from "./html-cache";
+import type { InventoryVersionCache } from "./inventory-version";
 
 /** The signed visitor id: replaced in the key by what pages may read of the visitor, the two unlocks. */
 const VISITOR_COOKIE = "uniqueUserId";
@@ -34,6 +35,8 @@ export interface PageHandlerOptions {
   cache: HtmlCache | null;
   db: Db;
   cookies: VisitorCookies;
+  /** The inventory version kept between requests, when the database reports every write (docs/decisions/156). */
+  inventoryVersion?: InventoryVersionCache | null;
 }
 
 function cookiePairs(header: string | undefined): [string, string][] {
@@ -49,9 +52,15 @@ function cookiePairs(header: string | undefined): [string, string][] {
 
 /**
  * The inventory version and the visitor's unlocks, in one round trip. A visitor is known only by a cookie that
- * verifies, as `readVisitor` has it; anyone else has unlocked nothing.
+ * verifies, as `readVisitor` has it; anyone else has unlocked nothing. With a kept inventory version, a request
+ * without a visitor needs no round trip at all.
  */
-export async function readVariant(db: Db, cookies: VisitorCookies, cookieHeader: string | undefined) {
+export async function readVariant(
+  db: Db,
+  cookies: VisitorCookies,
+  cookieHeader: string | undefined,
+  versions?: InventoryVersionCache | null,
+) {
   let visitorId: string | null = null;
   if (cookieHeader?.includes(`${VISITOR_COOKIE}=`)) {
     const identified = await cookies.identify(
@@ -61,6 +70,9 @@ export async function readVariant(db: Db, cookies: VisitorCookies, cookieHeader:
     );
     if (identified.setCookie === null) visitorId = identified.visitorId;
   }
+  const known = visitorId === null ? versions?.get() : undefined;
+  if (known !== undefined) return { inventory: known, priceUnlocked: false, inventoryUnlocked: false };
+  const generation = versions?.begin();
   const result = await db.execute(sql`select
     (select version::text from inventory_version where id = 1) as inventory,
     coalesce((select unlock_price_at is not null from visitors where id = ${visitorId}::uuid), false) as price,
@@ -71,6 +83,7 @@ export async function readVariant(db: Db, cookies: VisitorCookies, cookieHeader:
     inv: boolean;
   }[];
   const row = rows[0];
+  if (versions && generation !== undefined) versions.settle(generation, row?.inventory ?? null);
   return {
     inventory: row?.inventory ?? null,
     priceUnlocked: row?.price === true,
@@ -191,7 +204,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       let before: CacheVariant | undefined;
       let key: string | undefined;
       if (cache && base !== null) {
-        before = await readVariant(db, cookies, req.headers.cookie);
+        before = await readVariant(db, cookies, req.headers.cookie, options.inventoryVersion);
         key = `${base}${variantKey(before)}`;
         const page = cache.get(key);
         if (page) return sendPage(req, res, page, nonce);
@@ -212,7 +225,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       }
       // A write to vehicles or an unlock while the page rendered: the page may show either state, so it is sent
       // but not kept under the key read before.
-      const after = await readVariant(db, cookies, req.headers.cookie);
+      const after = await readVariant(db, cookies, req.headers.cookie, options.inventoryVersion);
       if (sameVariant(before, after)) cache.set(key, page);
       sendPage(req, res, page, nonce);
     } catch (error) {

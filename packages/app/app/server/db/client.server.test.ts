@@ -48,3 +48,26 @@ describe("builtPackageRoot", () => {
     expect(builtPackageRoot(join(app, "server"))).toBeNull();
   });
 });
+
+describe("onInventoryChange (PGlite)", () => {
+  it("reports a write to vehicles before the writing statement returns, and nothing else", async () => {
+    const database = await openDatabase({ url: "memory://", dataDir: "" });
+    try {
+      let changes = 0;
+      const stop = await database.onInventoryChange?.(() => {
+        changes += 1;
+      });
+      expect(stop).toBeTypeOf("function");
+      await database.db.execute(sql`select count(*) from vehicles`);
+      await database.db.execute(sql`delete from rate_limits`);
+      expect(changes).toBe(0);
+      await database.db.execute(sql`delete from vehicles`);
+      expect(changes).toBe(1);
+      await stop?.();
+      await database.db.execute(sql`delete from vehicles`);
+      expect(changes).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});

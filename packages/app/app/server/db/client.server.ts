@@ -18,7 +18,15 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
+  /**
+   * PGlite only, where this process is the only writer: calls `listener` whenever a statement wrote vehicles (the
+   * trigger's notification arrives before the writer's query returns). Resolves to an unsubscribe function.
+   * PostgreSQL has other writers (the import command, other instances), so it offers none (docs/decisions/156).
+   */
+  onInventoryChange?(listener: () => void): Promise<() => Promise<void>>;
 }
+
+const INVENTORY_CHANNEL = "inventory_version";
 
 /** Where the committed migrations live, from the source tree or from the built server. */
 export function migrationsFolder(): string {
@@ -59,7 +67,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const client = new PGlite();
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: folder });
-    return { db, kind: "pglite", close: () => client.close() };
+    return {
+      db,
+      kind: "pglite",
+      close: () => client.close(),
+      onInventoryChange: (listener) => client.listen(INVENTORY_CHANNEL, listener),
+    };
   }
   const lock = lockDataDir(options.dataDir);
   try {
@@ -71,6 +84,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: "pglite",
+      onInventoryChange: (listener) => client.listen(INVENTORY_CHANNEL, listener),
       async close() {
         try {
           await client.close();
