@@ -41,6 +41,7 @@ import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
 import { t, tree } from "./translations.server";
 import { vehicleJsonLd } from "./vehicle-json-ld.server";
+import { inlineVehiclePicture } from "./vehicle-picture.server";
 
 const TRANSMISSIONS: Readonly<Record<string, string>> = { A: "Automatic", M: "Manual" };
 
@@ -370,6 +371,7 @@ function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boole
     trim: vehicle.trim,
     bodyStyle: vehicle.bodyStyle,
     color: vehicle.exteriorColor,
+    pictureSvg: inlineVehiclePicture(vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor)),
     pictureAlt: vehicle.exteriorColor
       ? t("inventory.card.photoAlt", {
           year: vehicle.year,

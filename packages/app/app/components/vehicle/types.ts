@@ -56,6 +56,8 @@ export interface VehicleDetailView {
   color: string | null;
   /** Words for the picture: "2021 Toyota Camry in Silver". */
   pictureAlt: string;
+  /** The drawing's markup to inline (the page's main picture), or null to show it as an image. */
+  pictureSvg: string | null;
   mileage: string;
   stockNumber: string;
   price: DetailPrice;

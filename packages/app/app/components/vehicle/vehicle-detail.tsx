@@ -154,13 +154,24 @@ export function VehicleDetail({
               </span>
             ) : null}
           </p>
-          <VehiclePicture
-            bodyStyle={vehicle.bodyStyle}
-            color={vehicle.color}
-            alt={vehicle.pictureAlt}
-            eager
-            className="mt-6 aspect-[2/1] w-full rounded-2xl"
-          />
+          {vehicle.pictureSvg ? (
+            // The drawing paints with the document rather than as an image document of its own (ADR 153).
+            <div
+              role="img"
+              aria-label={vehicle.pictureAlt}
+              className="mt-6 aspect-[2/1] w-full overflow-hidden rounded-2xl bg-gradient-to-b from-slate-50 to-slate-100 [&>svg]:block [&>svg]:size-full"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: the fixtures' own drawing, checked for scripts, handlers and outside references (content/vehicle-picture.server)
+              dangerouslySetInnerHTML={{ __html: vehicle.pictureSvg }}
+            />
+          ) : (
+            <VehiclePicture
+              bodyStyle={vehicle.bodyStyle}
+              color={vehicle.color}
+              alt={vehicle.pictureAlt}
+              eager
+              className="mt-6 aspect-[2/1] w-full rounded-2xl"
+            />
+          )}
           <section aria-labelledby="details-title" className="mt-10">
             <h2 id="details-title" className="text-2xl font-bold text-slate-900">
               {t("detail.vehicleDetails")}
