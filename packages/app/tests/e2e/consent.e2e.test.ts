@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage } from "./support/browser";
+import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
 
 let site: RunningSite;
@@ -56,6 +56,8 @@ describe("cookie banner (tier 3: customize, deny, accept all)", () => {
   it("with JavaScript, Decline fades the banner out and keeps essential, functional and analytics, without a page load", async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${site.url}/help-center`);
+    // The scripts start after the first paint; until React has hydrated, Decline is a plain form post.
+    await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });

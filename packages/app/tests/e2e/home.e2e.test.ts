@@ -38,6 +38,8 @@ describe("home page", () => {
 
     const tabs = page.getByRole("tab");
     expect(await tabs.allTextContents()).toEqual(["Finance", "Shop", "Sell or Trade", "Service"]);
+    // The tabs answer once React has hydrated, which starts after the first paint.
+    await waitForHydration(page);
     await page.getByRole("tab", { name: "Shop" }).click();
     await expect.poll(() => page.getByRole("tabpanel").textContent()).toContain("Cars worth buying, checked twice");
     await page.keyboard.press("ArrowRight");
