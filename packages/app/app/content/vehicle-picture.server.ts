@@ -1,5 +1,5 @@
 import { BODY_STYLE_NAMES, EXTERIOR_COLOR_HEX, vehicleIllustration } from "@showroom/fixtures";
-import { svgForInlining } from "./home.server";
+import { svgForInlining } from "./inline-svg.server";
 
 const STYLES = Object.entries(BODY_STYLE_NAMES) as [keyof typeof BODY_STYLE_NAMES, { id: string }][];
 const COLOURS = Object.keys(EXTERIOR_COLOR_HEX);

@@ -8,11 +8,8 @@ import { flashCookie } from "../content/flash.server";
 import { readFormData } from "../content/form-data.server";
 import type { Site } from "../content/site.server";
 import { t } from "../content/translations.server";
-import { recordLead } from "../server/leads/record-lead.server";
+import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
 import { mailDomain } from "../server/mail/message-id";
-
-/** The session cookie that marks a browser's later leads as `resend` (spec section 4, Leads). */
-const adfLeadCookie = `${ADF_LEAD_COOKIE}=1; Path=/; HttpOnly; Secure; SameSite=Lax`;
 
 /** What the contact form needs to render: the seven topics and a fresh idempotency key for this render. */
 export function contactForm() {
@@ -60,7 +57,7 @@ export async function submitContact(site: Site, request: Request) {
       { messageDomain: mailDomain(site.services.config.MAIL_FROM) },
     );
     if (created) site.services.nudgeRelay();
-    if (setAdfLeadCookie) headers.append("Set-Cookie", adfLeadCookie);
+    if (setAdfLeadCookie) headers.append("Set-Cookie", ADF_LEAD_SET_COOKIE);
   } catch (error) {
     console.error("contact: the lead could not be recorded", error);
     return data(

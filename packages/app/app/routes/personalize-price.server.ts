@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { isHoneypotFilled, MESSAGES, unlockPriceContactSchema } from "@showroom/forms";
 import { defaultFinancingRules, type PaymentEstimate } from "@showroom/rules/financing";
 import { robotsContent } from "@showroom/rules/inventory";
-import { ADF_LEAD_COOKIE, type LeadVehicle } from "@showroom/rules/leads";
 import type { VisitorProfile } from "@showroom/rules/profile";
 import {
   type ContactError,
@@ -12,7 +11,6 @@ import {
   SAVE_PROFILE_ERROR,
   type SaveProfileInput,
   UNLOCK_PRICE_STEPS,
-  type UnlockPriceSelections,
   type UnlockPriceStep,
   unlockPriceEstimate,
   unlockPriceMachine,
@@ -30,7 +28,6 @@ import type {
   StepperVehicleView,
   StepperView,
 } from "../components/unlock-price/types";
-import { readCookie } from "../content/cookies.server";
 import { flashCookie } from "../content/flash.server";
 import { readFormData } from "../content/form-data.server";
 import { rowPath, type VehicleRow, vehicleByVin } from "../content/inventory.server";
@@ -38,12 +35,8 @@ import { notFound, requirePage } from "../content/seo.server";
 import { formatMoney } from "../content/shell.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
-import { recordLead } from "../server/leads/record-lead.server";
-import { mailDomain } from "../server/mail/message-id";
 import { readVisitor, saveVisitor, type VisitorState } from "../server/visitor-state.server";
-
-/** The session cookie that marks a browser's later leads as `resend` (spec section 4, Leads). */
-const adfLeadCookie = `${ADF_LEAD_COOKIE}=1; Path=/; HttpOnly; Secure; SameSite=Lax`;
+import { saveProfileFor } from "./personalize-price-lead.server";
 
 /** Where a visitor's stepper for one vehicle is kept between form posts (`visitors.journeys`). */
 export function journeyKey(vin: string): string {
@@ -295,92 +288,6 @@ function rewindTo(actor: UnlockPriceActor, step: UnlockPriceStep): boolean {
     actor.send({ type: "BACK" });
   }
   return unlockPriceStep(actor.getSnapshot()) === step;
-}
-
-/** The lead's vehicle, from the inventory row; the finance block carries the shopper's cash down. */
-function leadVehicle(site: Site, row: VehicleRow, selections: UnlockPriceSelections): LeadVehicle {
-  const details = (typeof row.details === "object" && row.details !== null ? row.details : {}) as Record<
-    string,
-    unknown
-  >;
-  const doors = details.doors;
-  return {
-    condition: row.condition,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    trim: row.trim,
-    vin: row.vin,
-    stockNumber: row.stockNumber,
-    mileage: row.mileage,
-    doors: typeof doors === "number" || typeof doors === "string" ? doors : null,
-    bodystyle: row.bodyStyle,
-    transmission: row.transmission,
-    exteriorcolor: row.exteriorColor,
-    interiorcolor: row.interiorColor,
-    fuelType: row.fuelType,
-    url: `${site.origin}${rowPath(row)}`,
-    price: { salePrice: row.price, oldPrice: row.oldPrice },
-    finance: { method: "finance", amount: selections.cashDown, amountType: "downpayment" },
-  };
-}
-
-/** What the shopper chose and the estimate, as the lead's text: what the salesperson reads before calling back. */
-function leadText(input: SaveProfileInput): string {
-  const { selections, estimate } = input;
-  return [
-    "Personalize My Price: the shopper unlocked this vehicle's price with these answers.",
-    `Cash down: ${formatMoney(selections.cashDown)}`,
-    `Trading in: ${selections.trading ? `yes, equity about ${formatMoney(selections.tradeEquity)}` : "no"}`,
-    `Credit score: ${selections.creditScore}`,
-    `Loan term: ${selections.termMonths} months`,
-    `Estimated payment: ${formatMoney(estimate.monthly)}/mo at ${estimate.apr.toFixed(2)}% APR for ${estimate.termMonths} months`,
-    `Amount financed: ${formatMoney(estimate.amountFinanced)} (vehicle price ${formatMoney(input.vehicle.price)} plus fees)`,
-  ].join("\n");
-}
-
-interface SaveContext {
-  site: Site;
-  request: Request;
-  row: VehicleRow;
-  visitorId: string;
-  idempotencyKey: string;
-  headers: Headers;
-}
-
-/**
- * The server's `saveProfile`: the UNLOCK_PRICE lead with its outbox row, and the visitor's profile with its price
- * unlock, in ONE transaction. The same idempotency key finds the first lead and writes nothing more.
- */
-function saveProfileFor(ctx: SaveContext) {
-  return async (input: SaveProfileInput) => {
-    const { site, request, row, visitorId } = ctx;
-    const { created, setAdfLeadCookie } = await recordLead(
-      site.services.db,
-      {
-        idempotencyKey: ctx.idempotencyKey,
-        storeId: row.storeId,
-        visitorId,
-        adfLeadCookie: readCookie(request, ADF_LEAD_COOKIE),
-        lead: {
-          kind: "UNLOCK_PRICE",
-          user: input.profile,
-          text: leadText(input),
-          vehicle: leadVehicle(site, row, input.selections),
-        },
-        alsoWrite: async (tx) => {
-          await saveVisitor(tx, { visitorId, profile: input.profile });
-        },
-      },
-      { messageDomain: mailDomain(site.services.config.MAIL_FROM) },
-    ).catch((error: unknown) => {
-      // The machine turns the failure into the spec's message; the cause is for the logs.
-      console.error("personalize-price: the lead could not be recorded", error);
-      throw error;
-    });
-    if (created) site.services.nudgeRelay();
-    if (setAdfLeadCookie) ctx.headers.append("Set-Cookie", adfLeadCookie);
-  };
 }
 
 async function persist(site: Site, visitorId: string, vin: string, actor: UnlockPriceActor) {

@@ -39,14 +39,11 @@ import { notFound } from "../content/seo.server";
 import type { Site } from "../content/site.server";
 import type { Store } from "../content/stores.server";
 import { t, tree } from "../content/translations.server";
-import { recordLead } from "../server/leads/record-lead.server";
+import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
 import { mailDomain } from "../server/mail/message-id";
 import type { VehicleDetail } from "../server/search/types";
 import { getVehicleByVin } from "../server/search/vehicle.server";
 import { readVisitor, saveVisitor, type VisitorState } from "../server/visitor-state.server";
-
-/** The session cookie that marks a browser's later leads as `resend` (spec section 4, Leads). */
-const ADF_LEAD_SET_COOKIE = `${ADF_LEAD_COOKIE}=1; Path=/; HttpOnly; Secure; SameSite=Lax`;
 
 /** The key of a vehicle's test-drive journey in `visitors.journeys`. */
 export function testDriveJourneyKey(vin: string): string {

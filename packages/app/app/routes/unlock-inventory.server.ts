@@ -13,12 +13,9 @@ import { readFormData } from "../content/form-data.server";
 import { redirectToSchema } from "../content/redirect-to.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
-import { recordLead } from "../server/leads/record-lead.server";
+import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
 import { mailDomain } from "../server/mail/message-id";
 import { readVisitor, saveVisitor } from "../server/visitor-state.server";
-
-/** The session cookie that marks a browser's later leads as `resend` (spec section 4, Leads). */
-const ADF_LEAD_SET_COOKIE = `${ADF_LEAD_COOKIE}=1; Path=/; HttpOnly; Secure; SameSite=Lax`;
 
 /** Where a shopper goes back to when the link named no page: the search, where private vehicles now show. */
 export const DEFAULT_RETURN = "/cars-for-sale";

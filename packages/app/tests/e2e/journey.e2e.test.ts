@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPgliteDataDir } from "../support/databases";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { deliveredLead, xmllintAdf } from "./support/lead-mail";
-import { type RunningSite, startSite } from "./support/server";
+import { type RunningSite, startSiteWithDataDir } from "./support/server";
 
 const FILTERED = "/cars-for-sale/suvs/price-under-30000";
 const PER_PAGE = 19;
@@ -17,19 +15,9 @@ let browser: Browser;
 let dataDir: string;
 
 beforeAll(async () => {
-  // The embedded database in the data directory, so the test can read the leads once the site stops.
-  dataDir = mkdtempSync(join(tmpdir(), "showroom-journey-e2e-"));
-  await seedPgliteDataDir(dataDir);
-  [site, browser] = await Promise.all([
-    startSite({
-      DATA_DIR: dataDir,
-      RELAY_INTERVAL_MS: "200",
-      // Two journeys post a dozen forms within the minute; the limit has its own tests.
-      RATE_LIMIT_POSTS_PER_MINUTE: "1000",
-      DATABASE_URL: undefined,
-    } as unknown as Record<string, string>),
-    launchBrowser(),
-  ]);
+  let started: { site: RunningSite; dataDir: string };
+  [started, browser] = await Promise.all([startSiteWithDataDir("journey"), launchBrowser()]);
+  ({ site, dataDir } = started);
 }, 120_000);
 
 afterAll(async () => {

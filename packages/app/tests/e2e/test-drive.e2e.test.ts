@@ -1,14 +1,12 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedPgliteDataDir } from "../support/databases";
 import { axeViolations, describeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { deliveredLead, xmllintAdf } from "./support/lead-mail";
-import { type RunningSite, startSite } from "./support/server";
+import { type RunningSite, startSiteWithDataDir } from "./support/server";
 
 /** A public Brentwood vehicle of the fixture inventory, and a private one. */
 const VIN = "WMWWJ9C03M2387500";
@@ -20,20 +18,9 @@ let browser: Browser;
 let dataDir: string;
 
 beforeAll(async () => {
-  // The embedded database lives in the data directory (no DATABASE_URL), so the test can read it once the site stops;
-  // lead emails become .eml files there too.
-  dataDir = mkdtempSync(join(tmpdir(), "showroom-test-drive-e2e-"));
-  await seedPgliteDataDir(dataDir);
-  [site, browser] = await Promise.all([
-    startSite({
-      DATA_DIR: dataDir,
-      RELAY_INTERVAL_MS: "200",
-      // Each journey posts more than the default ten forms a minute; the limit has its own tests.
-      RATE_LIMIT_POSTS_PER_MINUTE: "1000",
-      DATABASE_URL: undefined,
-    } as unknown as Record<string, string>),
-    launchBrowser(),
-  ]);
+  let started: { site: RunningSite; dataDir: string };
+  [started, browser] = await Promise.all([startSiteWithDataDir("test-drive"), launchBrowser()]);
+  ({ site, dataDir } = started);
 }, 120_000);
 
 afterAll(async () => {

@@ -105,7 +105,7 @@ export function HeroCarousel({ hero }: { hero: HomeView["hero"] }) {
                     role="img"
                     aria-label={slide.image.alt}
                     className="aspect-[3/2] w-full overflow-hidden rounded-2xl [&>svg]:block [&>svg]:size-full"
-                    // biome-ignore lint/security/noDangerouslySetInnerHtml: a local SVG checked for scripts, handlers and outside references (content/home.server)
+                    // biome-ignore lint/security/noDangerouslySetInnerHtml: a local SVG checked for scripts, handlers and outside references (content/inline-svg.server)
                     dangerouslySetInnerHTML={{ __html: hero.firstPictureSvg }}
                   />
                 ) : (

@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { seedPgliteDataDir } from "../../support/databases";
 
 const BUILD_ENTRY = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
 const MIGRATIONS = fileURLToPath(new URL("../../../drizzle", import.meta.url));
@@ -65,4 +68,22 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
       await exited;
     },
   };
+}
+
+/**
+ * A site on the embedded database in a fresh, seeded data directory of its own (no DATABASE_URL), so a test can read
+ * its leads once the site stops; lead emails become .eml files there too. The relay runs every 200 ms, and the POST
+ * limit is out of the way: a journey posts more than the default ten forms a minute (the limit has its own tests).
+ * The caller removes `dataDir` when done.
+ */
+export async function startSiteWithDataDir(name: string): Promise<{ site: RunningSite; dataDir: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), `showroom-${name}-e2e-`));
+  await seedPgliteDataDir(dataDir);
+  const site = await startSite({
+    DATA_DIR: dataDir,
+    RELAY_INTERVAL_MS: "200",
+    RATE_LIMIT_POSTS_PER_MINUTE: "1000",
+    DATABASE_URL: undefined,
+  } as unknown as Record<string, string>);
+  return { site, dataDir };
 }

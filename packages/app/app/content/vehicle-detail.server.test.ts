@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatHour, historyReportUrl, mapsUrl, salesHours } from "./cars.server";
 import { testSite } from "./test-site";
+import { formatHour, historyReportUrl, mapsUrl, salesHours } from "./vehicle-detail.server";
 
 describe("the detail page's store facts", () => {
   it("sales hours follow the spec: Monday to Friday 10-19, Saturday 10-17, Sunday closed", () => {

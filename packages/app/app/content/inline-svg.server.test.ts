@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { mediaFilePath } from "./fixtures-root.server";
-import { inlineSvg, svgForInlining } from "./home.server";
+import { inlineSvg, svgForInlining } from "./inline-svg.server";
 
 const HERO = "/media/content/hero/financing-for-everyone.svg";
 

@@ -1,0 +1,169 @@
+import type { Dealer } from "@showroom/fixtures";
+import { defaultInventoryRules } from "@showroom/rules/inventory";
+import { redirect } from "react-router";
+import { vehiclePicturePath } from "../components/vehicle/picture-path";
+import type { DetailPrice, HoursView, VehicleDetailView, VehicleStoreView } from "../components/vehicle/types";
+import { priceDisplay } from "../server/search/cards";
+import type { VehicleDetail } from "../server/search/types";
+import { getVehicleByVin, similarVehicles } from "../server/search/vehicle.server";
+import { readVisitor } from "../server/visitor-state.server";
+import { notFound, pageSeo, requirePage } from "./seo.server";
+import { formatMoney } from "./shell.server";
+import type { Site } from "./site.server";
+import { t, tree } from "./translations.server";
+import { formattedPrice, vehicleCard } from "./vehicle-card.server";
+import { vehicleJsonLd } from "./vehicle-json-ld.server";
+import { inlineVehiclePicture } from "./vehicle-picture.server";
+
+const TRANSMISSIONS: Readonly<Record<string, string>> = { A: "Automatic", M: "Manual" };
+
+/** Decimal hours as the shop sign reads them: 10 → "10 AM", 7.5 → "7:30 AM", 19 → "7 PM", 12 → "12 PM". */
+export function formatHour(hours: number): string {
+  const minutesOfDay = Math.round(hours * 60);
+  const hour = Math.floor(minutesOfDay / 60) % 24;
+  const minutes = minutesOfDay % 60;
+  const clock = `${hour % 12 || 12}${minutes ? `:${String(minutes).padStart(2, "0")}` : ""}`;
+  return `${clock} ${hour < 12 ? "AM" : "PM"}`;
+}
+
+const WEEK = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+/** The sales hours of each day, Monday first, as the dealer profile's working hours give them (spec section 3). */
+export function salesHours(dealer: Dealer): HoursView[] {
+  return WEEK.map((day, i) => {
+    const entry = dealer.sales.workingHours[i];
+    return {
+      day: t(`inventory.detail.days.${day}`),
+      hours:
+        !entry || entry.closed
+          ? t("inventory.detail.closed")
+          : `${formatHour(entry.open)} – ${formatHour(entry.close)}`,
+    };
+  });
+}
+
+/**
+ * A map link for the store: Google Maps at the profile's coordinates, which point at the lot itself. The profile's
+ * `google_map_url` is an embed URL (`output=embed`), made for an iframe rather than for a shopper to open.
+ */
+export function mapsUrl(dealer: Dealer): string {
+  return `https://www.google.com/maps/search/?api=1&query=${dealer.map.latitude},${dealer.map.longitude}`;
+}
+
+/** A free history report for a VIN: NHTSA's recall lookup (docs/decisions/161). */
+export function historyReportUrl(vin: string): string {
+  return `https://www.nhtsa.gov/recalls?vin=${encodeURIComponent(vin)}`;
+}
+
+function storeView(dealer: Dealer): VehicleStoreView {
+  return {
+    name: dealer.name,
+    phone: dealer.sales.phone,
+    addressLine1: [dealer.address_line_1, dealer.address_line_2].filter(Boolean).join(", "),
+    cityLine: `${dealer.city}, ${dealer.state_short} ${dealer.zip}`,
+    mapsUrl: mapsUrl(dealer),
+    hours: salesHours(dealer),
+  };
+}
+
+/** The body style's name in the inventory rules ("SUVs"); the slug itself for one the rules do not know. */
+function bodyStyleName(slug: string): string {
+  return defaultInventoryRules.bodyStyles.find((b) => b.slug === slug)?.name ?? slug;
+}
+
+/** The detail page's price box: the gated price, and what a sale saves once the amounts show. */
+function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean): DetailPrice {
+  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked));
+  if (price.kind !== "amount" || vehicle.price === null) return price;
+  const sale = vehicle.oldPrice !== null && vehicle.oldPrice > vehicle.price;
+  return { ...price, savings: sale ? formatMoney((vehicle.oldPrice as number) - vehicle.price) : null };
+}
+
+function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boolean): VehicleDetailView {
+  const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+  const mileage = vehicle.mileage.toLocaleString("en-US");
+  const transmission = vehicle.transmission ? (TRANSMISSIONS[vehicle.transmission] ?? vehicle.transmission) : "";
+  const specs: [string, string][] = [
+    ["condition", t(`inventory.conditions.${vehicle.condition}`)],
+    ["year", String(vehicle.year)],
+    ["make", vehicle.make],
+    ["model", vehicle.model],
+    ["trim", vehicle.trim ?? ""],
+    ["mileage", `${mileage} mi`],
+    ["bodyStyle", bodyStyleName(vehicle.bodyStyle)],
+    ["exteriorColor", vehicle.exteriorColor ?? ""],
+    ["interiorColor", vehicle.interiorColor ?? ""],
+    ["transmission", transmission],
+    ["drivetrain", vehicle.drivetrain ?? ""],
+    ["engine", vehicle.engine ?? ""],
+    ["fuelType", vehicle.fuelType ?? ""],
+    ["doors", vehicle.doors === null ? "" : String(vehicle.doors)],
+    ["stockNumber", vehicle.stockNumber],
+    ["vin", vehicle.vin],
+  ];
+  return {
+    vin: vehicle.vin,
+    title,
+    trim: vehicle.trim,
+    bodyStyle: vehicle.bodyStyle,
+    color: vehicle.exteriorColor,
+    pictureSvg: inlineVehiclePicture(vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor)),
+    pictureAlt: vehicle.exteriorColor
+      ? t("inventory.card.photoAlt", {
+          year: vehicle.year,
+          make: vehicle.make,
+          model: vehicle.model,
+          color: vehicle.exteriorColor,
+        })
+      : title,
+    mileage,
+    stockNumber: vehicle.stockNumber,
+    price: detailPrice(vehicle, priceUnlocked),
+    private: vehicle.private,
+    features: vehicle.features,
+    specs: specs.filter(([, value]) => value !== ""),
+    documentFee: formatMoney(dealer.fee.documentFee),
+    historyReportUrl: historyReportUrl(vehicle.vin),
+    store: storeView(dealer),
+  };
+}
+
+/** How many similar vehicles the detail page shows: one row of the three-column grid. */
+const SIMILAR = 3;
+
+export async function detailPage(site: Site, request: Request, url: URL, vin: string) {
+  requirePage(site, request, "cars-direct-page");
+  const { db } = site.services;
+  const [vehicle, visitor] = await Promise.all([getVehicleByVin(db, vin), readVisitor(db, site.cookies, request)]);
+  // Unknown, sold, and private before the inventory unlock all read the same: the route-validation 404. A private
+  // vehicle is not even redirected to its canonical path, so its existence is not given away.
+  if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
+  if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
+  const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
+  const similar = await similarVehicles(db, vehicle, SIMILAR, {
+    storeId: vehicle.storeId,
+    priceUnlocked: visitor.priceUnlocked,
+    privateUnlocked: visitor.inventoryUnlocked,
+  });
+  const name = [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(" ");
+  return {
+    kind: "detail" as const,
+    seo: pageSeo(site, request, "cars-direct-page", {
+      values: { vehicle_title: name },
+      canonicalPath: vehicle.href,
+      // A private vehicle is shown only to visitors who unlocked it: not a page for search engines.
+      indexable: !vehicle.private,
+    }),
+    texts: tree("inventory"),
+    vehicle: detailView(vehicle, dealer, visitor.priceUnlocked),
+    similar: similar.map(vehicleCard),
+    jsonLd: vehicleJsonLd({
+      vehicle,
+      dealer,
+      origin: site.origin,
+      picture: vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor),
+      // schema.org's bodyType names one vehicle's body: "SUV", not the listing's "SUVs".
+      bodyType: bodyStyleName(vehicle.bodyStyle).replace(/s$/, ""),
+    }),
+  };
+}
