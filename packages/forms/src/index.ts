@@ -107,6 +107,9 @@ export {
   type UnlockPriceContactInput,
   type UnlockPriceContactSubmission,
   unlockPriceContactSchema,
+  unlockPriceJourneySchema,
+  unlockPricePostSchema,
+  unlockPriceStepSchemas,
 } from "./inventory/unlock-price.schema";
 export { type LeadUser, type LeadUserInput, leadUserSchema, leadUserShape } from "./leads/lead-user.schema";
 export { MAX_LENGTH, NUMBER_LIMITS, RESUME_LIMITS, VERIFICATION_CODE_DIGITS } from "./limits";

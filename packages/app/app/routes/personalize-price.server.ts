@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { isHoneypotFilled, MESSAGES, unlockPriceContactSchema } from "@showroom/forms";
+import {
+  isHoneypotFilled,
+  MESSAGES,
+  unlockPriceJourneySchema,
+  unlockPricePostSchema,
+  unlockPriceStepSchemas,
+} from "@showroom/forms";
 import { defaultFinancingRules, type PaymentEstimate } from "@showroom/rules/financing";
 import { robotsContent } from "@showroom/rules/inventory";
 import type { VisitorProfile } from "@showroom/rules/profile";
@@ -19,7 +25,7 @@ import {
 } from "@showroom/rules/unlock-price";
 import { data, redirect } from "react-router";
 import { type Actor, createActor, fromPromise, waitFor } from "xstate";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Seo } from "../components/seo";
 import type {
   EstimateView,
@@ -207,52 +213,6 @@ export async function personalizePricePage(site: Site, request: Request, vin: st
   };
 }
 
-/** A posted number: "$1,000" reads as 1000; a blank is missing; anything else that is not a number is refused. */
-function amountField(message: string) {
-  return z.preprocess(
-    (value) => {
-      if (typeof value !== "string") return value;
-      const text = value.replace(/[$,\s]/g, "");
-      if (text === "") return undefined;
-      const number = Number(text);
-      if (Number.isNaN(number)) return value;
-      // "1e400" overflows to Infinity: a hostile number like any other, clamped to its slider's end.
-      return Math.max(-Number.MAX_VALUE, Math.min(Number.MAX_VALUE, number));
-    },
-    // Out-of-range numbers (negative, huge, infinite) are accepted here and clamped by the machine to its sliders.
-    z.number({ error: (issue) => (issue.input === undefined ? MESSAGES.required : message) }),
-  );
-}
-
-const tradingField = z.preprocess(
-  (value) => (value === "" ? undefined : value),
-  z.enum(["yes", "no"], { error: (issue) => (issue.input === undefined ? MESSAGES.required : MESSAGES.choice) }),
-);
-
-/** The fields each step posts, besides `step` and `intent`. */
-const STEP_FIELDS = {
-  downPayment: z.object({ cashDown: amountField(MESSAGES.money) }),
-  tradeIn: z.object({ trading: tradingField }),
-  tradeEquity: z.object({ tradeEquity: amountField(MESSAGES.money) }),
-  creditScore: z.object({
-    creditScore: amountField(MESSAGES.wholeNumber),
-    termMonths: amountField(MESSAGES.wholeNumber),
-  }),
-  contact: unlockPriceContactSchema,
-} as const;
-
-/** The whole journey the dialog posts when its contact step saves: every answer, then the contact form. */
-const journeySchema = STEP_FIELDS.downPayment
-  .extend(STEP_FIELDS.tradeIn.shape)
-  .extend({ tradeEquity: amountField(MESSAGES.money).optional() })
-  .extend(STEP_FIELDS.creditScore.shape)
-  .extend(unlockPriceContactSchema.shape);
-
-const postSchema = z.object({
-  intent: z.enum(["next", "back", "restart", "journey"], { error: MESSAGES.choice }),
-  step: z.enum(UNLOCK_PRICE_STEPS, { error: MESSAGES.slug }).optional(),
-});
-
 /** Sends the step's answers to the machine, as the set events of that step. */
 function sendAnswers(actor: UnlockPriceActor, step: UnlockPriceStep, values: Record<string, unknown>) {
   const number = (key: string) => values[key] as number;
@@ -335,7 +295,7 @@ export async function submitPersonalizePrice(site: Site, request: Request, vin: 
   const back = () => redirect(page, { status: 303, headers });
   if (!hasPrice(row)) return back();
 
-  const post = postSchema.safeParse({
+  const post = unlockPricePostSchema.safeParse({
     intent: formData.get("intent") ?? undefined,
     step: formData.get("step") ?? undefined,
   });
@@ -384,19 +344,19 @@ async function postStep(
     if (step === "done" || !rewindTo(actor, step)) return back();
     if (intent === "back") {
       // Going back keeps what the shopper moved on this step when it reads; it never blocks on a bad field.
-      const answers = step === "contact" ? null : parseWithZod(formData, { schema: STEP_FIELDS[step] });
+      const answers = step === "contact" ? null : parseWithZod(formData, { schema: unlockPriceStepSchemas[step] });
       if (answers?.status === "success") sendAnswers(actor, step, answers.value);
       actor.send({ type: "BACK" });
       await persist(site, visitorId, row.vin, actor);
       return back();
     }
-    const submission = parseWithZod(formData, { schema: STEP_FIELDS[step] });
+    const submission = parseWithZod(formData, { schema: unlockPriceStepSchemas[step] });
     if (submission.status !== "success") {
       const reply = submission.reply();
       return refused(400, step, (reply.error ?? {}) as FieldErrors, headers, reply.initialValue ?? {});
     }
     if (step === "contact") {
-      const values = submission.value as z.output<typeof unlockPriceContactSchema>;
+      const values = submission.value as z.output<typeof unlockPriceStepSchemas.contact>;
       idempotencyKey = values.idempotencyKey;
       actor.send({ type: "SUBMIT_CONTACT", profile: profileOf(values) });
       const settled = await waitFor(actor, (s) => !s.hasTag("busy"));
@@ -448,7 +408,7 @@ async function replayJourney(
   visitor: VisitorState,
   headers: Headers,
 ) {
-  const submission = parseWithZod(formData, { schema: journeySchema });
+  const submission = parseWithZod(formData, { schema: unlockPriceJourneySchema });
   if (submission.status !== "success") {
     const reply = submission.reply();
     return refused(400, "contact", (reply.error ?? {}) as FieldErrors, headers, reply.initialValue ?? {});

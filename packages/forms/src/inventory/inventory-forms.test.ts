@@ -1,11 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixedFormContext } from "../fields/context";
 import { MESSAGES } from "../messages";
 import { DANA, errorsOf, formData, VALID_KEY } from "../testing/form-data.test-support";
 import { privateInventoryUnlockSchema } from "./private-inventory.schema";
 import { createTestDriveSchema } from "./test-drive.schema";
-import { unlockPriceContactSchema } from "./unlock-price.schema";
+import {
+  unlockPriceContactSchema,
+  unlockPriceJourneySchema,
+  unlockPricePostSchema,
+  unlockPriceStepSchemas,
+} from "./unlock-price.schema";
 
 const context = fixedFormContext("2026-05-01");
 const openSlots = new Set(["2026-05-02 10:00", "2026-05-02 10:30", "2026-05-04 15:00"]);
@@ -96,5 +102,72 @@ describe("unlock forms", () => {
       email: ["This field is required"],
       phone: ["This field is required"],
     });
+  });
+});
+
+describe("unlock price stepper steps", () => {
+  const { downPayment, tradeIn, creditScore } = unlockPriceStepSchemas;
+
+  it("reads a slider's amount as a shopper types it, and a blank as missing", () => {
+    expect(parseWithZod(formData({ cashDown: "$1,000" }), { schema: downPayment })).toMatchObject({
+      status: "success",
+      value: { cashDown: 1000 },
+    });
+    expect(errorsOf(parseWithZod(formData({ cashDown: " " }), { schema: downPayment }))).toEqual({
+      cashDown: [MESSAGES.required],
+    });
+    expect(errorsOf(parseWithZod(formData({ cashDown: "abc" }), { schema: downPayment }))).toEqual({
+      cashDown: [MESSAGES.money],
+    });
+    expect(errorsOf(parseWithZod(formData({ creditScore: "7OO", termMonths: "" }), { schema: creditScore }))).toEqual({
+      creditScore: [MESSAGES.wholeNumber],
+      termMonths: [MESSAGES.required],
+    });
+  });
+
+  it("any posted slider text parses to a finite number (the machine clamps it) or fails with the step's message", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.double().map(String), fc.constantFrom("1e400", "-1e400")), (text) => {
+        const result = downPayment.safeParse({ cashDown: text });
+        if (result.success) expect(Number.isFinite(result.data.cashDown)).toBe(true);
+        else expect([[MESSAGES.money], [MESSAGES.required]]).toContainEqual(result.error.issues.map((i) => i.message));
+      }),
+    );
+  });
+
+  it("trading is yes or no: a blank is missing, anything else is not one of the options", () => {
+    expect(tradeIn.safeParse({ trading: "no" }).success).toBe(true);
+    expect(errorsOf(parseWithZod(formData({ trading: "" }), { schema: tradeIn }))).toEqual({
+      trading: [MESSAGES.required],
+    });
+    expect(errorsOf(parseWithZod(formData({ trading: "maybe" }), { schema: tradeIn }))).toEqual({
+      trading: [MESSAGES.choice],
+    });
+  });
+
+  it("the dialog's whole journey needs every answer and the contact form, trade equity only when given", () => {
+    const journey = {
+      cashDown: "2000",
+      trading: "no",
+      creditScore: "700",
+      termMonths: "48",
+      idempotencyKey: VALID_KEY,
+    };
+    const submission = parseWithZod(formData({ ...journey, ...DANA }), { schema: unlockPriceJourneySchema });
+    expect(submission.status === "success" && submission.value).toMatchObject({ cashDown: 2000, creditScore: 700 });
+    expect(submission.status === "success" && submission.value.tradeEquity).toBeUndefined();
+    const missing = parseWithZod(formData({ ...journey, cashDown: "", ...DANA, email: "dana@" }), {
+      schema: unlockPriceJourneySchema,
+    });
+    expect(errorsOf(missing)).toEqual({ cashDown: [MESSAGES.required], email: [MESSAGES.email] });
+  });
+
+  it("a post names one of the four intents and, when it names one, a real step", () => {
+    expect(unlockPricePostSchema.safeParse({ intent: "next", step: "creditScore" }).success).toBe(true);
+    expect(unlockPricePostSchema.safeParse({ intent: "journey" }).success).toBe(true);
+    expect(unlockPricePostSchema.safeParse({ intent: "sideways" }).error?.issues[0]?.message).toBe(MESSAGES.choice);
+    expect(unlockPricePostSchema.safeParse({ intent: "next", step: "bogus" }).error?.issues[0]?.message).toBe(
+      MESSAGES.slug,
+    );
   });
 });
