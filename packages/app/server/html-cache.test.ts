@@ -1,7 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type CachedPage, cachePage, documentOf, gzipOf, HtmlCache, splitAtNonce } from "./html-cache";
+import { type CachedPage, cachePage, deflateSegments, documentOf, gzipOf, HtmlCache, splitAtNonce } from "./html-cache";
 
 const NONCE_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const nonceArb = fc
@@ -38,6 +38,49 @@ describe("cached documents", () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it("no segment's compression refers into a nonce, even when the text around it is made of the nonce's pieces", () => {
+    // Segments are compressed with the document before them as history (nonces as NUL bytes): text that repeats
+    // pieces of the rendered nonce would decode to pieces of the fresh one if a match reached into a nonce.
+    const tempting = nonceArb.chain((nonce) =>
+      fc.tuple(
+        fc.constant(nonce),
+        fc.array(
+          fc
+            .array(
+              fc.oneof(
+                fc
+                  .integer({ min: 0, max: 20 })
+                  .chain((from) => fc.integer({ min: from + 1, max: 24 }).map((to) => nonce.slice(from, to))),
+                fc.constantFrom('<script nonce="', '">', "==", "<p>"),
+              ),
+              { maxLength: 20 },
+            )
+            .map((parts) => parts.join("")),
+          { minLength: 2, maxLength: 8 },
+        ),
+      ),
+    );
+    fc.assert(
+      fc.property(tempting, nonceArb, ([nonce, pieces], fresh) => {
+        fc.pre(fresh !== nonce && !pieces.some((p) => p.includes(nonce) || p.includes(fresh)));
+        const page = pageOf(nonce, pieces);
+        expect(gunzipSync(gzipOf(page, fresh)).equals(rendered(fresh, pieces))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("a segment that repeats text from before the nonce costs a few bytes, as in one stream", () => {
+    const text = Buffer.from(Array.from({ length: 300 }, (_, i) => `<li data-i="${(i * 7919) % 1000}">`).join(""));
+    const alone = deflateSegments([text], 24)[0] as Buffer;
+    const [first, second] = deflateSegments([text, text], 24);
+    expect(first?.equals(alone)).toBe(true);
+    expect(second?.length).toBeLessThan(alone.length / 10);
+    // With a NUL byte in the document, segments are compressed each on its own.
+    const withNul = Buffer.concat([text, Buffer.from([0])]);
+    expect(deflateSegments([withNul, withNul], 24)[1]?.length).toBeGreaterThan(alone.length / 2);
   });
 
   it("is not kept when the nonce is not in the document (a per-response value could hide there)", () => {

@@ -8,10 +8,7 @@ export interface CachedPage {
   readonly headers: readonly (readonly [string, string])[];
   /** The document split at every occurrence of the nonce it was rendered with. */
   readonly segments: readonly Buffer[];
-  /**
-   * Each segment as raw deflate ended by a full flush: byte-aligned, and referring to nothing before it, so the
-   * segments can be joined with other blocks (the nonce) in between.
-   */
+  /** Each segment as raw deflate, joinable with the nonce in between (`deflateSegments`). */
   readonly deflated: readonly Buffer[];
   /** Length of the segments together, without the nonces. */
   readonly segmentBytes: number;
@@ -49,12 +46,33 @@ export function cachePage(
   if (!split) return null;
   // Copies, so the page does not pin the rendered buffer's memory through subarrays of it.
   const segments = split.map((s) => Buffer.from(s));
-  const deflated = segments.map((s) =>
-    deflateRawSync(s, { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_FULL_FLUSH }),
-  );
+  const deflated = deflateSegments(segments, nonceBytes(nonce).length);
   const segmentBytes = segments.reduce((n, s) => n + s.length, 0);
   const size = segmentBytes + deflated.reduce((n, s) => n + s.length, 0) + 512;
   return { status: response.status, headers: response.headers, segments, deflated, segmentBytes, expiresAt, size };
+}
+
+/** Deflate's window: how far back a match reaches, so how much of the document before a segment can help it. */
+const DEFLATE_WINDOW = 32 * 1024;
+
+/**
+ * Each segment as raw deflate ended by a full flush: byte-aligned, so the segments can be joined with other blocks
+ * (the nonce) in between. Each is compressed with the document before it as its dictionary, with every nonce in
+ * that history replaced by NUL bytes. A match can then reach back across segments, as in one stream. It can never
+ * reach into a nonce, because a document without NUL bytes has none to match there. So a response may put any
+ * nonce of the same length in those places. A document that holds a NUL byte is compressed segment by segment,
+ * each on its own.
+ */
+export function deflateSegments(segments: readonly Buffer[], nonceLength: number): Buffer[] {
+  const options = { level: constants.Z_BEST_COMPRESSION, finishFlush: constants.Z_FULL_FLUSH };
+  const withHistory = !segments.some((segment) => segment.includes(0));
+  const gap = Buffer.alloc(nonceLength);
+  let history = Buffer.alloc(0);
+  return segments.map((segment) => {
+    const out = deflateRawSync(segment, history.length > 0 ? { ...options, dictionary: history } : options);
+    if (withHistory) history = Buffer.concat([history, segment, gap]).subarray(-DEFLATE_WINDOW);
+    return out;
+  });
 }
 
 /** The nonce is base64 (ASCII), so latin1 is its byte form. */
