@@ -14,6 +14,15 @@ export default defineConfig({
       build: { rollupOptions: { input: "./server/app.ts" } },
     },
   },
-  build: { assetsInlineLimit: 0 },
+  build: {
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
+  },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -6,6 +6,7 @@ import { CookieBanner } from "./components/cookie-banner";
 import { ErrorPage, errorMeta } from "./components/error-page";
 import { lookup } from "./components/i18n";
 import { LoadingBar } from "./components/loading-bar";
+import { LinkNavigation } from "./components/navigation/link-navigation";
 import type { ShellData } from "./components/shell-data";
 import { Toaster } from "./components/toast";
 import { shellData } from "./content/shell.server";
@@ -62,6 +63,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <>
       <LoadingBar settings={shell.loadingBar} label={common("a11y.pageLoading")} />
       <Outlet />
+      <LinkNavigation />
       <Toaster
         initial={shell.toasts}
         lifeMs={shell.toast.lifeMs}

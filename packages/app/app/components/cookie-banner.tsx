@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { translator } from "./i18n";
+import { PageLink } from "./navigation/page-link";
 import type { ConsentView } from "./shell-data";
 
 /**
@@ -72,9 +73,9 @@ export function CookieBanner({ consent }: { consent: ConsentView }) {
         </div>
         <p className="mt-2 text-sm text-slate-700">
           {t("banner.message")}{" "}
-          <Link to="/legal/cookie-policy" className="font-medium text-brand-700 underline underline-offset-2">
+          <PageLink to="/legal/cookie-policy" className="font-medium text-brand-700 underline underline-offset-2">
             {t("banner.policyLink")}
-          </Link>
+          </PageLink>
         </p>
         {consent.buttons.includes("customize") ? (
           <details className="group mt-3">

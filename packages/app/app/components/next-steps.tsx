@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { useShell, useUi } from "./i18n";
 import { Icon } from "./icon";
+import { PageLink } from "./navigation/page-link";
 import { telHref } from "./site-header";
 
 /**
@@ -26,12 +26,12 @@ export function TalkToUs({ title }: { title?: string }) {
           <Icon name="phone" className="size-5" />
           {ui("common.actions.callNumber", { phone: store.salesPhone })}
         </a>
-        <Link
+        <PageLink
           to="/contact-us"
           className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 hover:border-brand-600"
         >
           {ui("common.actions.emailUs")}
-        </Link>
+        </PageLink>
       </div>
     </div>
   );

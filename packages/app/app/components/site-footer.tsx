@@ -1,6 +1,7 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { useShell, useUi } from "./i18n";
 import { Icon } from "./icon";
+import { PageLink } from "./navigation/page-link";
 import { telHref } from "./site-header";
 
 const NETWORK_NAMES: Readonly<Record<string, string>> = {
@@ -28,9 +29,9 @@ export function SiteFooter({ minimal = false }: { minimal?: boolean }) {
                 {shell.menus.footerMain.map((group) => (
                   <li key={group.name}>
                     {group.href && group.children.length === 0 ? (
-                      <Link to={group.href} className="font-semibold text-white hover:underline">
+                      <PageLink to={group.href} className="font-semibold text-white hover:underline">
                         {group.name}
-                      </Link>
+                      </PageLink>
                     ) : (
                       <>
                         <p className="font-semibold text-white">{group.name}</p>
@@ -38,9 +39,12 @@ export function SiteFooter({ minimal = false }: { minimal?: boolean }) {
                           {group.children.map((child) =>
                             child.href ? (
                               <li key={child.name}>
-                                <Link to={child.href} className="inline-block py-1 hover:text-white hover:underline">
+                                <PageLink
+                                  to={child.href}
+                                  className="inline-block py-1 hover:text-white hover:underline"
+                                >
                                   {child.name}
-                                </Link>
+                                </PageLink>
                               </li>
                             ) : null,
                           )}
@@ -136,9 +140,9 @@ export function SiteFooter({ minimal = false }: { minimal?: boolean }) {
             {shell.menus.footerLine.map((item) =>
               item.href ? (
                 <li key={item.name}>
-                  <Link to={item.href} className="inline-block py-1 hover:text-white hover:underline">
+                  <PageLink to={item.href} className="inline-block py-1 hover:text-white hover:underline">
                     {item.name}
-                  </Link>
+                  </PageLink>
                 </li>
               ) : null,
             )}

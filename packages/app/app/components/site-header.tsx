@@ -1,7 +1,8 @@
 import { useEffect } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { useShell, useUi } from "./i18n";
 import { Icon } from "./icon";
+import { PageLink } from "./navigation/page-link";
 import type { MenuView, StoreView } from "./shell-data";
 import { StoreSwitcher } from "./store-switcher";
 
@@ -46,13 +47,13 @@ function DesktopItem({ item }: { item: MenuView }) {
   if (item.children.length === 0 && item.href) {
     return (
       <li>
-        <Link
+        <PageLink
           to={item.href}
           prefetch="intent"
           className="block rounded-md px-3 py-2 font-medium text-slate-800 hover:bg-slate-100 hover:text-brand-700"
         >
           {item.name}
-        </Link>
+        </PageLink>
       </li>
     );
   }
@@ -69,12 +70,12 @@ function DesktopItem({ item }: { item: MenuView }) {
             {item.children.map((child) =>
               child.href ? (
                 <li key={child.name}>
-                  <Link to={child.href} prefetch="intent" className="block rounded-md px-3 py-2 hover:bg-brand-50">
+                  <PageLink to={child.href} prefetch="intent" className="block rounded-md px-3 py-2 hover:bg-brand-50">
                     <span className="block font-medium text-slate-900">{child.name}</span>
                     {child.description ? (
                       <span className="block text-sm text-slate-600">{child.description}</span>
                     ) : null}
-                  </Link>
+                  </PageLink>
                 </li>
               ) : null,
             )}
@@ -102,9 +103,9 @@ function MobileMenu({ items, store }: { items: readonly MenuView[]; store: Store
           {items.map((item) => (
             <li key={item.name} className="py-3">
               {item.children.length === 0 && item.href ? (
-                <Link to={item.href} className="block py-1 text-base font-semibold text-slate-900">
+                <PageLink to={item.href} className="block py-1 text-base font-semibold text-slate-900">
                   {item.name}
-                </Link>
+                </PageLink>
               ) : (
                 <>
                   <p className="py-1 text-base font-semibold text-slate-900">{item.name}</p>
@@ -112,9 +113,9 @@ function MobileMenu({ items, store }: { items: readonly MenuView[]; store: Store
                     {item.children.map((child) =>
                       child.href ? (
                         <li key={child.name}>
-                          <Link to={child.href} className="block py-2 text-slate-700 hover:text-brand-700">
+                          <PageLink to={child.href} className="block py-2 text-slate-700 hover:text-brand-700">
                             {child.name}
-                          </Link>
+                          </PageLink>
                         </li>
                       ) : null,
                     )}
@@ -165,7 +166,7 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
       )}
       <header className="relative border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
-          <Link to="/" className="flex shrink-0 items-center rounded-md">
+          <PageLink to="/" className="flex shrink-0 items-center rounded-md">
             <img
               src={store.logo.color}
               alt={ui("common.a11y.logoAlt", { name: shell.groupName })}
@@ -173,7 +174,7 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
               height={40}
               className="h-9 w-auto sm:h-10"
             />
-          </Link>
+          </PageLink>
           {minimal ? (
             <a
               href={telHref(store.salesPhone)}

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { PageLink } from "./navigation/page-link";
 
 /** The page width every section shares. */
 export function Container({ children, className = "" }: { children: ReactNode; className?: string }) {
@@ -25,13 +25,13 @@ export function ButtonLink({
   className?: string;
 }) {
   return (
-    <Link
+    <PageLink
       to={to}
       prefetch="intent"
       className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2.5 text-sm font-semibold ${BUTTON[variant]} ${className}`}
     >
       {children}
-    </Link>
+    </PageLink>
   );
 }
 
@@ -106,9 +106,9 @@ export function Breadcrumbs({ label, items }: { label: string; items: readonly {
           <li key={item.name} className="flex items-center gap-1">
             {i > 0 ? <span aria-hidden="true">/</span> : null}
             {item.href ? (
-              <Link to={item.href} className="hover:text-brand-700 hover:underline">
+              <PageLink to={item.href} className="hover:text-brand-700 hover:underline">
                 {item.name}
-              </Link>
+              </PageLink>
             ) : (
               <span aria-current="page" className="text-slate-900">
                 {item.name}

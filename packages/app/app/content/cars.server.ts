@@ -19,7 +19,7 @@ import { cachedFilterPages } from "./inventory.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
-import { t, tree } from "./translations.server";
+import { pickTexts, t } from "./translations.server";
 import { vehicleCard } from "./vehicle-card.server";
 import { detailPage } from "./vehicle-detail.server";
 
@@ -216,7 +216,8 @@ async function searchPage(site: Site, request: Request, url: URL) {
       canonicalPath,
       indexable: isIndexable(`${url.pathname}${url.search}`, filterPages),
     }),
-    texts: tree("inventory"),
+    // What the search view and its cards look up in the browser; facet and sort labels come formatted.
+    texts: pickTexts("inventory", ["search", "filters.count", "conditions", "card"]),
     condition: criteria.condition ?? null,
     q: criteria.q ?? "",
     sort: result.sort.value,

@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { lookup } from "../components/i18n";
 import { siteContent } from "./fixtures.server";
-import { formatMoney, menuView, shellData, storeView } from "./shell.server";
+import { formatMoney, menuView, SHELL_TEXTS, shellData, storeView } from "./shell.server";
 import { testSite } from "./test-site";
 
 describe("the shell", () => {
@@ -33,5 +36,29 @@ describe("the shell", () => {
       color: "#22c55e",
     });
     expect(shell.documentFee).toBe("$358.03");
+  });
+
+  it("sends every shared string a component looks up, and only those", () => {
+    // The app's sources, tests aside: each literal `ui("namespace.key")` and the root's `common("key")`.
+    const app = join(import.meta.dirname, "..");
+    const used = new Set<string>();
+    for (const file of readdirSync(app, { recursive: true, encoding: "utf8" })) {
+      if (!/\.tsx?$/.test(file) || file.includes(".test.")) continue;
+      const source = readFileSync(join(app, file), "utf8");
+      for (const m of source.matchAll(/\bui\(\s*["`]([A-Za-z][\w.]*)["`]/g)) used.add(m[1] as string);
+      for (const m of source.matchAll(/\bcommon\(\s*["`]([A-Za-z][\w.]*)["`]/g)) used.add(`common.${m[1]}`);
+      expect(source, `${file} looks up a shared string by a computed key`).not.toMatch(/\bui\(\s*(?!["`])[^)]/);
+    }
+    const sent = [
+      ...SHELL_TEXTS.common.map((key) => `common.${key}`),
+      ...SHELL_TEXTS.layout.map((key) => `layout.${key}`),
+    ];
+    expect(used.size).toBeGreaterThan(20);
+    expect([...used].filter((key) => !key.startsWith("errors.")).sort()).toEqual([...sent].sort());
+    const { shell } = shellData(testSite(), new Request("https://site.example/"));
+    for (const key of sent) {
+      const [namespace, ...rest] = key.split(".") as ["common" | "layout", ...string[]];
+      expect(lookup(shell.ui[namespace], rest.join(".")), key).not.toBe(rest.join("."));
+    }
   });
 });

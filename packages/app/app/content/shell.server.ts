@@ -4,7 +4,64 @@ import { consentView } from "./consent.server";
 import { readFlash } from "./flash.server";
 import type { Site } from "./site.server";
 import type { Store } from "./stores.server";
-import { tree } from "./translations.server";
+import { pickTexts, tree } from "./translations.server";
+
+/**
+ * The shared strings components look up in the browser (`useUi`, the root's labels): every page's loader data
+ * carries them, so not the whole namespaces (docs/decisions/157). A test checks every `ui("…")` in the app is here.
+ */
+export const SHELL_TEXTS = {
+  common: [
+    "a11y.closeNotification",
+    "a11y.footerNavigation",
+    "a11y.goToSlide",
+    "a11y.logoAlt",
+    "a11y.mainNavigation",
+    "a11y.nextSlide",
+    "a11y.notifications",
+    "a11y.opensInNewTab",
+    "a11y.pageLoading",
+    "a11y.pagination",
+    "a11y.pauseSlides",
+    "a11y.playSlides",
+    "a11y.previousSlide",
+    "a11y.skipToContent",
+    "actions.back",
+    "actions.callNumber",
+    "actions.callUs",
+    "actions.emailUs",
+    "actions.getDirections",
+    "actions.viewAllVehicles",
+    "contact.sales",
+    "contact.service",
+    "hours.sales",
+    "hours.timeZoneNote",
+    "labels.callForPrice",
+    "labels.clearAllFilters",
+    "labels.getPreApproved",
+    "labels.personalizeMyPrice",
+    "labels.scheduleTestDrive",
+    "labels.searchInventory",
+    "labels.showMore",
+    "labels.unlockPrice",
+    "reviews.basedOn",
+    "reviews.postedOn",
+    "store.chooseStore",
+    "store.selected",
+    "store.shoppingAt",
+    "store.switchStore",
+  ],
+  layout: [
+    "footer.cookieSettings",
+    "footer.followUs",
+    "footer.legalLine",
+    "footer.locationsTitle",
+    "footer.priceDisclaimer",
+    "header.callSales",
+    "header.menu",
+    "minimal.needHelp",
+  ],
+} as const;
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
@@ -69,7 +126,12 @@ export function shellData(site: Site, request: Request): { shell: ShellData; set
       addressLine2: place.addressLine2,
       mapsUrl: place.googleMapsLink,
     })),
-    ui: { common: tree("common"), layout: tree("layout"), errors: tree("errors") },
+    // The error page can show any of its strings after a failed navigation, so errors go whole.
+    ui: {
+      common: pickTexts("common", SHELL_TEXTS.common),
+      layout: pickTexts("layout", SHELL_TEXTS.layout),
+      errors: tree("errors"),
+    },
     consent: consentView(request, settings),
     toasts: flash.toasts,
     toast: { lifeMs: settings.toast.lifeMs, cleanupDelayMs: settings.toast.cleanupDelayMs },

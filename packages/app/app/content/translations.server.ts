@@ -102,3 +102,33 @@ export function tree(path: string, language: Language = "en"): TranslationTree {
   if (typeof node !== "object") throw new ContentError(`No translation subtree ${path} (${language})`);
   return node;
 }
+
+/**
+ * The strings under `namespace` that a page's components look up in the browser, as one tree holding only `paths`
+ * (`pickTexts("inventory", ["search", "filters.count"])`). Loader data is decoded in one task before hydration, so a
+ * page does not carry the strings of its sibling pages (docs/decisions/157). Throws for a missing path, so a
+ * mistyped one fails at the first render rather than showing a key.
+ */
+export function pickTexts(namespace: string, paths: readonly string[]): TranslationTree {
+  const source = tree(namespace);
+  const picked: TranslationTree = {};
+  for (const path of paths) {
+    const parts = path.split(".");
+    let from: string | TranslationTree | undefined = source;
+    let into = picked;
+    parts.forEach((part, i) => {
+      from = typeof from === "object" ? from[part] : undefined;
+      if (from === undefined) throw new ContentError(`No translation ${namespace}.${path}`);
+      if (i === parts.length - 1) {
+        into[part] = from;
+        return;
+      }
+      // A copy, never the catalog's own subtree, which later paths would otherwise write into.
+      const next = into[part];
+      const copy: TranslationTree = typeof next === "object" ? { ...next } : {};
+      into[part] = copy;
+      into = copy;
+    });
+  }
+  return picked;
+}

@@ -10,7 +10,7 @@ import { readVisitor } from "../server/visitor-state.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
-import { t, tree } from "./translations.server";
+import { pickTexts, t } from "./translations.server";
 import { formattedPrice, vehicleCard } from "./vehicle-card.server";
 import { vehicleJsonLd } from "./vehicle-json-ld.server";
 import { inlineVehiclePicture } from "./vehicle-picture.server";
@@ -154,7 +154,8 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       // A private vehicle is shown only to visitors who unlocked it: not a page for search engines.
       indexable: !vehicle.private,
     }),
-    texts: tree("inventory"),
+    // What the detail view and its similar vehicles' cards look up in the browser.
+    texts: pickTexts("inventory", ["detail", "card"]),
     vehicle: detailView(vehicle, dealer, visitor.priceUnlocked),
     similar: similar.map(vehicleCard),
     jsonLd: vehicleJsonLd({

@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
@@ -78,6 +78,32 @@ describe("home page", () => {
     await context.close();
   });
 
+  it("the later hero pictures load when the strip first moves, and with the page when JavaScript is off", async () => {
+    const slidePictures = (page: Page) => page.locator('[aria-roledescription="slide"] img');
+    const { context, page, errors } = await openPage(browser, { mobile: true });
+    const requested: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/media/content/hero/")) requested.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${site.url}/`);
+    await waitForHydration(page);
+    await page.waitForLoadState("load");
+    // Reduced motion (the test default): no autoplay, so nothing turns the strip but the shopper.
+    expect(await slidePictures(page).count()).toBe(0);
+    expect(requested).toEqual([]);
+    const picture = page.waitForRequest((r) => r.url().includes("/media/content/hero/"));
+    await page.getByRole("button", { name: "Next slide" }).click();
+    await picture;
+    await expect.poll(() => slidePictures(page).count()).toBe(2);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const noJs = await openPage(browser, { javaScriptEnabled: false, mobile: true });
+    await noJs.page.goto(`${site.url}/`);
+    expect(await slidePictures(noJs.page).count()).toBe(2);
+    await noJs.context.close();
+  });
+
   it("the server-rendered page, with every script removed, passes axe on a phone", async () => {
     const { context, page } = await openPage(browser, { stripScripts: true, mobile: true });
     await page.goto(`${site.url}/`);
@@ -101,6 +127,28 @@ describe("home page", () => {
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(34, 197, 94)");
     await page.waitForURL(`${site.url}/our-company`);
     await bar.waitFor({ state: "detached", timeout: 3000 });
+    await context.close();
+  });
+
+  it("pointing at a prefetching link fetches its page's data ahead, and a plain click on it stays in the document", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(`${site.url}/`);
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+    });
+    // Plain anchors hydrated without a <Link> each; the root's listeners act for them (docs/decisions/157).
+    const link = page.locator('main a[data-page-link][data-prefetch="intent"]').first();
+    const path = new URL((await link.getAttribute("href")) ?? "", site.url).pathname;
+    expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
+    const prefetched = page.waitForRequest((r) => new URL(r.url()).pathname === `${path}.data`);
+    await link.hover();
+    await prefetched;
+    expect(await page.locator(`link[rel="prefetch"][href^="${path}.data"]`).count()).toBe(1);
+    await link.click();
+    await page.waitForURL(`${site.url}${path}`);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -158,6 +158,24 @@ describe("inventory search", () => {
     await page.waitForURL(`${site.url}${FILTERED}?sort=priceHigh`);
     await expect.poll(() => cards(page).count()).toBe(PER_PAGE);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    // Facet values are plain anchors under one click handler: a plain click is still a client-side navigation that
+    // keeps the sort, and a click with a modifier key is left to the browser.
+    await openGroup(page, "Exterior color");
+    const color = facet(page, /^White\b/);
+    const whiteHref = await color.getAttribute("href");
+    expect(whiteHref).toContain("sort=priceHigh");
+    const opened = context.waitForEvent("page");
+    await color.click({ modifiers: ["ControlOrMeta"] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(`${site.url}${whiteHref}`);
+    await tab.close();
+    expect(page.url()).toBe(`${site.url}${FILTERED}?sort=priceHigh`);
+    await color.click();
+    await page.waitForURL(`${site.url}${whiteHref}`);
+    await expect.poll(() => page.locator('main nav [aria-current="true"]', { hasText: "White" }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -276,3 +276,32 @@ describe("private vehicles on the search page", () => {
     expect(total(unlocked.body)).toBe(total(locked.body) + hidden);
   });
 });
+
+describe("the inventory pages' words", () => {
+  /** The page's visible text: no scripts, styles or tags. */
+  const visibleText = (html: string) =>
+    html
+      .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/g, " ")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+  // The browser's translator shows a missing string as its key (`detail.salePrice`): loaders send only the strings
+  // their pages look up (pickTexts), so every page kind is rendered and searched for one.
+  const KEY = /\b(?:search|sort|filters|conditions|card|detail|unlockPrice|testDrive|privateInventory)\.[a-z][\w.]*/;
+
+  it("search, condition, no-result and detail pages, locked and unlocked, show no text key in place of a string", async () => {
+    const v = await vehicle(sql`private = false and price is not null`);
+    const unlocked = await visitor({ price: true, inventory: true });
+    for (const [path, cookie] of [
+      ["/cars-for-sale", undefined],
+      ["/used-cars-for-sale", undefined],
+      ["/cars-for-sale?q=zzzz-no-such-car", undefined],
+      ["/cars-for-sale", unlocked],
+      [canonical(v), undefined],
+      [canonical(v), unlocked],
+    ] as const) {
+      const { status, body } = await get(path, cookie);
+      expect(status, path).toBe(200);
+      expect(visibleText(body), `${path}${cookie ? " (unlocked)" : ""}`).not.toMatch(KEY);
+    }
+  });
+});

@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import { Link, useNavigate } from "react-router";
+import { isPlainLinkClick } from "../navigation/link-navigation";
 
 /** What a lazily loaded vehicle dialog is given. */
 export interface VehicleDialogProps {
@@ -76,7 +77,7 @@ export function DialogLink({
     });
   };
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainLinkClick(event, event.currentTarget, window.location.origin)) return;
     event.preventDefault();
     dialog.load().then(
       () => setOpen(true),

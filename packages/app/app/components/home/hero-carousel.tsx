@@ -1,8 +1,26 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { useUi } from "../i18n";
 import { Icon } from "../icon";
+import { PageLink } from "../navigation/page-link";
 import type { HomeView } from "./home-view";
+
+/** How long before autoplay turns to a slide its picture starts loading. */
+const PICTURE_LEAD_MS = 2000;
+
+function SlidePicture({ slide, first }: { slide: HomeView["hero"]["slides"][number]; first: boolean }) {
+  return (
+    <img
+      src={slide.image.src}
+      alt={slide.image.alt}
+      width={1200}
+      height={800}
+      loading={first ? "eager" : "lazy"}
+      fetchPriority={first ? "high" : "auto"}
+      decoding={first ? "sync" : "async"}
+      className="h-auto w-full rounded-2xl"
+    />
+  );
+}
 
 /**
  * The hero slides: a CSS scroll-snap strip, server-rendered, that people can swipe or scroll without JavaScript (the
@@ -15,6 +33,10 @@ export function HeroCarousel({ hero }: { hero: HomeView["hero"] }) {
   const [current, setCurrent] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [held, setHeld] = useState(false);
+  // The later slides' pictures are large SVGs that a phone would fetch, lay out and paint in its first seconds, next
+  // to a first slide that shows alone. With JavaScript they load when the strip first moves, or shortly before
+  // autoplay turns to them; without it they sit in <noscript> and load with the page (docs/decisions/159).
+  const [laterPictures, setLaterPictures] = useState(false);
   const total = hero.slides.length;
 
   const go = useCallback((index: number) => {
@@ -30,7 +52,10 @@ export function HeroCarousel({ hero }: { hero: HomeView["hero"] }) {
     if (!element) return;
     // Transitions: the dots follow the scroll, and autoplay starts after hydration, without blocking a frame.
     const onScroll = () =>
-      startTransition(() => setCurrent(Math.round(element.scrollLeft / Math.max(1, element.clientWidth))));
+      startTransition(() => {
+        setLaterPictures(true);
+        setCurrent(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));
+      });
     element.addEventListener("scroll", onScroll, { passive: true });
     const play = total > 1 && !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     startTransition(() => setPlaying(play));
@@ -40,7 +65,15 @@ export function HeroCarousel({ hero }: { hero: HomeView["hero"] }) {
   useEffect(() => {
     if (!playing || held) return;
     const timer = setTimeout(() => go(current + 1), hero.autoplaySeconds * 1000);
-    return () => clearTimeout(timer);
+    // Time for the next picture to arrive before autoplay shows it.
+    const early = setTimeout(
+      () => startTransition(() => setLaterPictures(true)),
+      Math.max(0, hero.autoplaySeconds * 1000 - PICTURE_LEAD_MS),
+    );
+    return () => {
+      clearTimeout(timer);
+      clearTimeout(early);
+    };
   }, [playing, held, current, go, hero.autoplaySeconds]);
 
   return (
@@ -82,21 +115,21 @@ export function HeroCarousel({ hero }: { hero: HomeView["hero"] }) {
                   </Heading>
                   <p className="mt-4 max-w-xl text-lg text-brand-50">{slide.text}</p>
                   <div className="mt-8 flex flex-wrap gap-3">
-                    <Link
+                    <PageLink
                       to={slide.primaryCta.href}
                       prefetch="intent"
                       className="rounded-md bg-white px-5 py-3 font-semibold text-brand-900 shadow-sm hover:bg-brand-50"
                     >
                       {slide.primaryCta.text}
-                    </Link>
+                    </PageLink>
                     {slide.secondaryCta ? (
-                      <Link
+                      <PageLink
                         to={slide.secondaryCta.href}
                         prefetch="intent"
                         className="rounded-md border border-white/60 px-5 py-3 font-semibold text-white hover:bg-white/10"
                       >
                         {slide.secondaryCta.text}
-                      </Link>
+                      </PageLink>
                     ) : null}
                   </div>
                 </div>
@@ -108,17 +141,12 @@ export function HeroCarousel({ hero }: { hero: HomeView["hero"] }) {
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: a local SVG checked for scripts, handlers and outside references (content/inline-svg.server)
                     dangerouslySetInnerHTML={{ __html: hero.firstPictureSvg }}
                   />
+                ) : i === 0 || laterPictures ? (
+                  <SlidePicture slide={slide} first={i === 0} />
                 ) : (
-                  <img
-                    src={slide.image.src}
-                    alt={slide.image.alt}
-                    width={1200}
-                    height={800}
-                    loading={i === 0 ? "eager" : "lazy"}
-                    fetchPriority={i === 0 ? "high" : "auto"}
-                    decoding={i === 0 ? "sync" : "async"}
-                    className="h-auto w-full rounded-2xl"
-                  />
+                  <noscript>
+                    <SlidePicture slide={slide} first={false} />
+                  </noscript>
                 )}
               </div>
               {i === 0 ? <span id="hero-first-slide-end" /> : null}

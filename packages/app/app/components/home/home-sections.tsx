@@ -1,7 +1,7 @@
 import type { Faq, Review, ReviewSection } from "@showroom/fixtures";
-import { Link } from "react-router";
 import { useUi } from "../i18n";
 import { Icon } from "../icon";
+import { PageLink } from "../navigation/page-link";
 import { Stars } from "../stars";
 import { ButtonLink, Container, Section } from "../ui";
 import type { HomeView } from "./home-view";
@@ -13,7 +13,7 @@ export function FeatureButtons({ items }: { items: HomeView["featureButtons"] })
       <ul className="grid gap-4 md:grid-cols-3">
         {items.map((item) => (
           <li key={item.id}>
-            <Link
+            <PageLink
               to={item.href}
               prefetch="intent"
               className="group flex h-full items-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-md hover:border-brand-600"
@@ -27,7 +27,7 @@ export function FeatureButtons({ items }: { items: HomeView["featureButtons"] })
                 </span>
                 <span className="mt-1 block text-sm text-slate-700">{item.text}</span>
               </span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>
@@ -42,7 +42,7 @@ export function SpecialFilters({ filters }: { filters: HomeView["specialFilters"
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {filters.items.map((item) => (
           <li key={item.id}>
-            <Link
+            <PageLink
               to={item.href}
               prefetch="intent"
               className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 hover:border-brand-600 hover:shadow-md"
@@ -50,7 +50,7 @@ export function SpecialFilters({ filters }: { filters: HomeView["specialFilters"
               <Icon d={item.iconPath} className="size-7 text-brand-700" />
               <span className="mt-3 font-semibold text-slate-900">{item.label}</span>
               <span className="mt-1 text-sm text-slate-700">{item.text}</span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>
@@ -66,7 +66,7 @@ export function BodyStyles({ bodyStyles }: { bodyStyles: HomeView["bodyStyles"] 
       <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {bodyStyles.items.map((style) => (
           <li key={style.slug}>
-            <Link
+            <PageLink
               to={`/cars-for-sale/${style.slug}`}
               prefetch="intent"
               className="block rounded-xl border border-slate-200 p-4 text-center hover:border-brand-600 hover:shadow-md"
@@ -86,7 +86,7 @@ export function BodyStyles({ bodyStyles }: { bodyStyles: HomeView["bodyStyles"] 
                 {style.count} {style.count === 1 ? "vehicle" : "vehicles"}
                 {style.startingPrice ? ` · from ${style.startingPrice}` : ""}
               </span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>
@@ -117,14 +117,14 @@ export function Promotions({ promotions }: { promotions: HomeView["promotions"] 
               <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{promotion.category}</p>
               <h3 className="mt-1 text-lg font-semibold text-slate-900">{promotion.title}</h3>
               <p className="mt-2 flex-1 text-sm text-slate-700">{promotion.description}</p>
-              <Link
+              <PageLink
                 to={promotion.url}
                 prefetch="intent"
                 className="mt-4 inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
               >
                 {promotion.ctaText}
                 <Icon name="arrow-right" className="size-4" />
-              </Link>
+              </PageLink>
             </div>
           </li>
         ))}

@@ -1,23 +1,21 @@
-import { Link } from "react-router";
 import { type TextTree, translator } from "../i18n";
 import { Icon } from "../icon";
+import { PageLink } from "../navigation/page-link";
 import type { FacetGroup, FacetLink, FilterChip } from "./types";
 
-/** A facet value's name (checked when chosen) and its count, which screen readers hear as "12 vehicles". */
+/**
+ * A facet value's name (checked when chosen) and its count, which screen readers hear as "12 vehicles". Kept to as
+ * few nodes as the design needs: a search page has about ninety values, and each node is hydrated and laid out.
+ */
 function FacetValueText({ value, texts }: { value: FacetLink; texts: TextTree }) {
   const t = translator(texts);
+  const count = value.count === 1 ? t("search.resultsCountOne") : t("filters.count", { count: value.count });
   return (
     <>
-      <span>
-        {value.selected ? <Icon name="check" className="mr-1 inline size-4" /> : null}
-        {value.label}
-      </span>
-      <span>
-        <span aria-hidden="true">{value.count}</span>
-        <span className="sr-only">
-          , {value.count === 1 ? t("search.resultsCountOne") : t("filters.count", { count: value.count })}
-        </span>
-      </span>
+      {value.selected ? <Icon name="check" className="mr-1 inline size-4" /> : null}
+      <span className="grow">{value.label}</span>
+      <span aria-hidden="true">{value.count}</span>
+      <span className="sr-only">{`, ${count}`}</span>
     </>
   );
 }
@@ -25,7 +23,8 @@ function FacetValueText({ value, texts }: { value: FacetLink; texts: TextTree })
 /**
  * The filters: each facet a `<details>` group (collapsed on phones unless a value is chosen), each value a link to
  * the search with it chosen (toggled in list facets) and the number of vehicles it would give. A value that would
- * give none is not a link, nor is the chosen value of a single-valued facet: its chip removes it.
+ * give none is not a link, nor is the chosen value of a single-valued facet: its chip removes it. The values' route
+ * is the page's own, so they are not sent to route discovery (docs/decisions/157).
  */
 export function SearchFacets({ groups, texts }: { groups: FacetGroup[]; texts: TextTree }) {
   const t = translator(texts);
@@ -48,20 +47,21 @@ export function SearchFacets({ groups, texts }: { groups: FacetGroup[]; texts: T
               {group.values.map((value) => (
                 <li key={value.label}>
                   {value.href ? (
-                    <Link
+                    <PageLink
                       to={value.href}
                       preventScrollReset
+                      discover={false}
                       aria-current={value.selected ? "true" : undefined}
-                      className={`flex justify-between gap-2 rounded px-2 py-1 text-sm hover:bg-brand-50 ${
+                      className={`flex gap-2 rounded px-2 py-1 text-sm hover:bg-brand-50 ${
                         value.selected ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-800"
                       }`}
                     >
                       <FacetValueText value={value} texts={texts} />
-                    </Link>
+                    </PageLink>
                   ) : (
                     <span
                       aria-current={value.selected ? "true" : undefined}
-                      className={`flex justify-between gap-2 px-2 py-1 text-sm ${
+                      className={`flex gap-2 px-2 py-1 text-sm ${
                         value.selected ? "rounded bg-brand-50 font-semibold text-brand-900" : "text-slate-600"
                       }`}
                     >
@@ -96,7 +96,7 @@ export function FilterChips({
     <ul className="flex flex-wrap items-center gap-2">
       {chips.map((chip) => (
         <li key={chip.href}>
-          <Link
+          <PageLink
             to={chip.href}
             preventScrollReset
             className="inline-flex items-center gap-1 rounded-full border border-slate-300 px-3 py-1 text-sm text-slate-800 hover:border-brand-600"
@@ -104,13 +104,16 @@ export function FilterChips({
             <span aria-hidden="true">{chip.label}</span>
             <Icon name="x-mark" className="size-4" />
             <span className="sr-only">{t("search.removeFilter", { name: chip.label })}</span>
-          </Link>
+          </PageLink>
         </li>
       ))}
       <li>
-        <Link to={clearHref} className="inline-block px-2 py-1 text-sm font-semibold text-brand-700 hover:underline">
+        <PageLink
+          to={clearHref}
+          className="inline-block px-2 py-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
           {clearLabel}
-        </Link>
+        </PageLink>
       </li>
     </ul>
   );

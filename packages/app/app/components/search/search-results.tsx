@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { type TextTree, translator, useUi } from "../i18n";
+import { PageLink } from "../navigation/page-link";
 import type { VehicleCardView } from "../vehicle/types";
 import { VehicleCard } from "../vehicle/vehicle-card";
 import type { SearchResultsView } from "./types";
@@ -54,12 +55,12 @@ export function SearchResults({ results, texts }: { results: SearchResultsView; 
       {nextHref || results.prevHref ? (
         <nav aria-label={ui("common.a11y.pagination")} className="mt-10 flex items-center justify-center gap-6">
           {results.prevHref && vehicles.length === results.vehicles.length ? (
-            <Link to={results.prevHref} rel="prev" className="font-semibold text-brand-700 hover:underline">
+            <PageLink to={results.prevHref} rel="prev" className="font-semibold text-brand-700 hover:underline">
               {ui("common.actions.back")}
-            </Link>
+            </PageLink>
           ) : null}
           {nextHref ? (
-            <Link
+            <PageLink
               to={nextHref}
               rel="next"
               preventScrollReset
@@ -70,7 +71,7 @@ export function SearchResults({ results, texts }: { results: SearchResultsView; 
               className="rounded-md border border-brand-700 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
             >
               {ui("common.labels.showMore")}
-            </Link>
+            </PageLink>
           ) : null}
         </nav>
       ) : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { PageLink } from "../navigation/page-link";
 
 /**
  * Opens the private-inventory unlock, coming back to the page the shopper is on. A plain link to the JS-off flow.
@@ -8,8 +9,8 @@ export function UnlockInventoryLink({ className = "", children }: { className?: 
   const location = useLocation();
   const back = `${location.pathname}${location.search}`;
   return (
-    <Link to={`/unlock-inventory?return=${encodeURIComponent(back)}`} rel="nofollow" className={className}>
+    <PageLink to={`/unlock-inventory?return=${encodeURIComponent(back)}`} rel="nofollow" className={className}>
       {children ?? "Unlock Vehicle Inventory"}
-    </Link>
+    </PageLink>
   );
 }

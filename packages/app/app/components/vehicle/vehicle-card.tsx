@@ -1,5 +1,5 @@
-import { Link } from "react-router";
 import { type TextTree, translator, useUi } from "../i18n";
+import { PageLink } from "../navigation/page-link";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
 import type { CardPrice, VehicleCardView } from "./types";
 import { VehiclePicture } from "./vehicle-picture";
@@ -51,13 +51,14 @@ export function VehicleCard({
       <VehiclePicture bodyStyle={vehicle.bodyStyle} color={vehicle.color} className="aspect-[16/7] w-full p-4" />
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-lg font-semibold text-slate-900">
-          <Link to={vehicle.href} prefetch="intent" className="hover:text-brand-700 hover:underline">
+          <PageLink to={vehicle.href} prefetch="intent" className="hover:text-brand-700 hover:underline">
             {vehicle.title}
             {vehicle.trim ? <span className="block text-sm font-normal text-slate-700">{vehicle.trim}</span> : null}
-          </Link>
+          </PageLink>
         </Heading>
         <p className="mt-1 text-sm text-slate-700">
-          {t("card.mileage", { miles: vehicle.mileage })} · {t("card.stockNumber", { stock: vehicle.stockNumber })}
+          {/* One text node rather than three: a listing hydrates many cards. */}
+          {`${t("card.mileage", { miles: vehicle.mileage })} · ${t("card.stockNumber", { stock: vehicle.stockNumber })}`}
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           {vehicle.private ? (

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { type TextTree, translator, useUi } from "../i18n";
 import { Icon } from "../icon";
+import { PageLink } from "../navigation/page-link";
 import { telHref } from "../site-header";
 import { ScheduleTestDriveLink } from "../test-drive/schedule-test-drive-link";
 import { ButtonLink, Container } from "../ui";
@@ -137,9 +137,9 @@ export function VehicleDetail({
   return (
     <Container className="py-10">
       <JsonLdScript data={jsonLd} />
-      <Link to="/cars-for-sale" className="text-sm font-semibold text-brand-700 hover:underline">
+      <PageLink to="/cars-for-sale" className="text-sm font-semibold text-brand-700 hover:underline">
         {ui("common.actions.viewAllVehicles")}
-      </Link>
+      </PageLink>
       <div className="mt-4 grid gap-10 lg:grid-cols-[1fr_22rem]">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">
