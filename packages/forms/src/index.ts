@@ -96,8 +96,10 @@ export {
 } from "./inventory/private-inventory.schema";
 export {
   createTestDriveSchema,
+  createTestDriveStepSchemas,
   type TestDriveInput,
   type TestDriveOptions,
+  type TestDriveStepOptions,
   type TestDriveSubmission,
   TIME_PATTERN,
   testDriveSchema,

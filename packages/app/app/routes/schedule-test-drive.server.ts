@@ -1,17 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  createTestDriveSchema,
-  dateSchema,
-  isCalendarDate,
-  isHoneypotFilled,
-  MESSAGES,
-  TCPA_DISCLAIMER,
-  TIME_PATTERN,
-  timeSchema,
-  todayIn,
-} from "@showroom/forms";
+import { createTestDriveStepSchemas, isHoneypotFilled, MESSAGES, TCPA_DISCLAIMER, todayIn } from "@showroom/forms";
 import { robotsContent } from "@showroom/rules/inventory";
 import { ADF_LEAD_COOKIE, type LeadVehicle } from "@showroom/rules/leads";
 import {
@@ -218,33 +208,11 @@ export async function testDrivePage(site: Site, request: Request, vinParam: stri
 
 const intentSchema = z.enum(["day", "time", "confirm", "back"]);
 
-/** "What day works best?": a day the store still offers. */
-function dayStepSchema(scene: Scene) {
-  const today = todayIn(scene.timeZone, scene.now);
-  return z.object({ date: dateSchema }).superRefine(({ date }, ctx) => {
-    // A date the field already refused gets no second message.
-    if (!isCalendarDate(date) || scene.slots.some((day) => day.date === date)) return;
-    ctx.addIssue({
-      code: "custom",
-      path: ["date"],
-      message: date < today ? MESSAGES.testDriveDate : MESSAGES.testDriveSlot,
-    });
-  });
-}
-
-/** "What time works best?": the day again (the step's form carries it) and a time the store offers on it. */
-function timeStepSchema(scene: Scene) {
-  return z.object({ date: dateSchema, time: timeSchema }).superRefine(({ date, time }, ctx) => {
-    if (isCalendarDate(date) && TIME_PATTERN.test(time) && !slotAt(scene.slots, date, time)) {
-      ctx.addIssue({ code: "custom", path: ["time"], message: MESSAGES.testDriveSlot });
-    }
-  });
-}
-
-/** "Confirm your details to schedule": the whole test-drive form of `@showroom/forms`, on today's slots. */
-function confirmStepSchema(scene: Scene) {
-  return createTestDriveSchema({
+/** Each step's form, checked against the slots the store offers now (`@showroom/forms`). */
+function stepSchemas(scene: Scene) {
+  return createTestDriveStepSchemas({
     context: { today: () => todayIn(scene.timeZone, scene.now) },
+    isOpenDay: (date) => scene.slots.some((day) => day.date === date),
     isOpenSlot: (date, time) => slotAt(scene.slots, date, time) !== null,
   });
 }
@@ -312,16 +280,17 @@ export async function testDriveAction(site: Site, request: Request, vinParam: st
   // Parse before touching the journey: a refused post changes nothing.
   let parsed: { date?: string; time?: string; profile?: Record<(typeof PROFILE_FIELDS)[number], string> } = {};
   let idempotencyKey = "";
+  const steps = stepSchemas(scene);
   if (intent.data === "day") {
-    const submission = parseWithZod(form, { schema: dayStepSchema(scene) });
+    const submission = parseWithZod(form, { schema: steps.day });
     if (submission.status !== "success") return refuse("pickDay", submission.reply());
     parsed = submission.value;
   } else if (intent.data === "time") {
-    const submission = parseWithZod(form, { schema: timeStepSchema(scene) });
+    const submission = parseWithZod(form, { schema: steps.time });
     if (submission.status !== "success") return refuse("pickTime", submission.reply());
     parsed = submission.value;
   } else if (intent.data === "confirm") {
-    const submission = parseWithZod(form, { schema: confirmStepSchema(scene) });
+    const submission = parseWithZod(form, { schema: steps.confirm });
     if (submission.status !== "success") {
       const error = submission.reply().error ?? {};
       const detailsMissing = PROFILE_FIELDS.some((field) => (error[field]?.length ?? 0) > 0);

@@ -5,7 +5,7 @@ import { fixedFormContext } from "../fields/context";
 import { MESSAGES } from "../messages";
 import { DANA, errorsOf, formData, VALID_KEY } from "../testing/form-data.test-support";
 import { privateInventoryUnlockSchema } from "./private-inventory.schema";
-import { createTestDriveSchema } from "./test-drive.schema";
+import { createTestDriveSchema, createTestDriveStepSchemas } from "./test-drive.schema";
 import {
   unlockPriceContactSchema,
   unlockPriceJourneySchema,
@@ -79,6 +79,48 @@ describe("test drive", () => {
       },
     );
     expect(errorsOf(submission)).toEqual({ vin: [MESSAGES.vin] });
+  });
+});
+
+describe("test drive, one step at a time", () => {
+  const steps = createTestDriveStepSchemas({
+    context,
+    isOpenDay: (date) => [...openSlots].some((slot) => slot.startsWith(`${date} `)),
+    isOpenSlot: (date, time) => openSlots.has(`${date} ${time}`),
+  });
+
+  it("the day step takes an offered day; a passed day and a full one each say why", () => {
+    expect(steps.day.safeParse({ date: "2026-05-04" }).success).toBe(true);
+    expect(errorsOf(parseWithZod(formData({ date: "2026-04-30" }), { schema: steps.day }))).toEqual({
+      date: [MESSAGES.testDriveDate],
+    });
+    expect(errorsOf(parseWithZod(formData({ date: "2026-05-03" }), { schema: steps.day }))).toEqual({
+      date: [MESSAGES.testDriveSlot],
+    });
+  });
+
+  it("a day that is not a date gets the field's one message, not a second about slots", () => {
+    expect(errorsOf(parseWithZod(formData({ date: "2026-02-30" }), { schema: steps.day }))).toEqual({
+      date: [MESSAGES.date],
+    });
+  });
+
+  it("the time step takes a time offered on the posted day, and says so on the time field otherwise", () => {
+    expect(steps.time.safeParse({ date: "2026-05-02", time: "10:00" }).success).toBe(true);
+    expect(errorsOf(parseWithZod(formData({ date: "2026-05-04", time: "10:00" }), { schema: steps.time }))).toEqual({
+      time: [MESSAGES.testDriveSlot],
+    });
+    expect(errorsOf(parseWithZod(formData({ date: "2026-05-02", time: "10" }), { schema: steps.time }))).toEqual({
+      time: [MESSAGES.time],
+    });
+  });
+
+  it("the confirm step is the whole test-drive form on the same slots", () => {
+    const base = { idempotencyKey: VALID_KEY, ...DANA, date: "2026-05-04" };
+    expect(steps.confirm.safeParse({ ...base, time: "15:00" }).success).toBe(true);
+    expect(errorsOf(parseWithZod(formData({ ...base, time: "10:00" }), { schema: steps.confirm }))).toEqual({
+      time: [MESSAGES.testDriveSlot],
+    });
   });
 });
 

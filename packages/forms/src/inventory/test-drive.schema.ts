@@ -59,6 +59,42 @@ export function createTestDriveSchema({ context = defaultFormContext, isOpenSlot
     );
 }
 
+export interface TestDriveStepOptions {
+  context?: FormContext;
+  /** Whether the store still offers a slot on a day (`yyyy-mm-dd`). */
+  isOpenDay: (date: string) => boolean;
+  /** Whether a day and time (`HH:mm`) is still offered, as in `TestDriveOptions`. */
+  isOpenSlot: (date: string, time: string) => boolean;
+}
+
+/**
+ * The Schedule Test Drive steps posted one at a time (JavaScript off), on the store's offered slots:
+ * - `day`, "What day works best?": a day still offered; a passed day says so, any other says it is taken;
+ * - `time`, "What time works best?": the day again (the step's form carries it) and a time offered on it;
+ * - `confirm`, "Confirm your details to schedule": the whole test-drive form.
+ */
+export function createTestDriveStepSchemas({
+  context = defaultFormContext,
+  isOpenDay,
+  isOpenSlot,
+}: TestDriveStepOptions) {
+  const day = z.object({ date: dateSchema }).superRefine(({ date }, ctx) => {
+    // A date the field already refused gets no second message.
+    if (!isCalendarDate(date) || isOpenDay(date)) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["date"],
+      message: date < context.today() ? MESSAGES.testDriveDate : MESSAGES.testDriveSlot,
+    });
+  });
+  const time = z.object({ date: dateSchema, time: timeSchema }).superRefine(({ date, time }, ctx) => {
+    if (isCalendarDate(date) && TIME_PATTERN.test(time) && !isOpenSlot(date, time)) {
+      ctx.addIssue({ code: "custom", path: ["time"], message: MESSAGES.testDriveSlot });
+    }
+  });
+  return { day, time, confirm: createTestDriveSchema({ context, isOpenSlot }) } as const;
+}
+
 /** Test drive on the real clock, without a slot list (shape and date only). */
 export const testDriveSchema = createTestDriveSchema();
 
