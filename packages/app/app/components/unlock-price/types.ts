@@ -1,4 +1,5 @@
-import type { UnlockPriceSelections, UnlockPriceStep } from "@showroom/rules/unlock-price";
+import type { UnlockPriceInput, UnlockPriceSelections, UnlockPriceStep } from "@showroom/rules/unlock-price";
+import type { TextTree } from "../i18n";
 
 /** An estimate as the page prints it. */
 export interface EstimateView {
@@ -58,3 +59,19 @@ export interface StepperRefusal {
   readonly error: Readonly<Record<string, readonly string[] | null>>;
   readonly values: Readonly<Record<string, unknown>>;
 }
+
+/** What the stepper route's loader gives (routes/personalize-price.server.ts), as far as the dialog reads it. */
+export type StepperDialogData =
+  | {
+      kind: "stepper";
+      vehicle: StepperVehicleView;
+      sliders: SliderViews;
+      idempotencyKey: string;
+      machineInput: UnlockPriceInput;
+      snapshot: unknown;
+      texts: TextTree;
+      steps: TextTree;
+      fields: TextTree;
+      toastTexts: TextTree;
+    }
+  | { kind: "callForPrice"; vehicle: StepperVehicleView; phone: string; texts: TextTree };
