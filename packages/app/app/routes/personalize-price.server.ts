@@ -9,22 +9,17 @@ import {
 } from "@showroom/forms";
 import { defaultFinancingRules, type PaymentEstimate } from "@showroom/rules/financing";
 import { robotsContent } from "@showroom/rules/inventory";
-import type { VisitorProfile } from "@showroom/rules/profile";
 import {
   type ContactError,
-  persistedUnlockPriceSchema,
-  resumeUnlockPrice,
   SAVE_PROFILE_ERROR,
   type SaveProfileInput,
-  UNLOCK_PRICE_STEPS,
   type UnlockPriceStep,
   unlockPriceEstimate,
-  unlockPriceMachine,
   unlockPriceProgress,
   unlockPriceStep,
 } from "@showroom/rules/unlock-price";
 import { data, redirect } from "react-router";
-import { type Actor, createActor, fromPromise, waitFor } from "xstate";
+import { waitFor } from "xstate";
 import type { z } from "zod";
 import type { Seo } from "../components/seo";
 import type {
@@ -41,20 +36,24 @@ import { notFound, requirePage } from "../content/seo.server";
 import { formatMoney } from "../content/shell.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
-import { readVisitor, saveVisitor, type VisitorState } from "../server/visitor-state.server";
+import { readVisitor, type VisitorState } from "../server/visitor-state.server";
+import {
+  forgetJourney,
+  freshActor,
+  persist,
+  profileOf,
+  rewindTo,
+  sendAnswers,
+  type UnlockPriceActor,
+  visitorActor,
+} from "./personalize-price-journey.server";
 import { saveProfileFor } from "./personalize-price-lead.server";
-
-/** Where a visitor's stepper for one vehicle is kept between form posts (`visitors.journeys`). */
-export function journeyKey(vin: string): string {
-  return `unlock-price:${vin}`;
-}
 
 /** The page of the stepper for a VIN. */
 export function personalizePricePath(vin: string): string {
   return `/personalize-price/${vin}`;
 }
 
-type UnlockPriceActor = Actor<typeof unlockPriceMachine>;
 type Snapshot = ReturnType<UnlockPriceActor["getSnapshot"]>;
 
 function estimateView(estimate: PaymentEstimate): EstimateView {
@@ -100,44 +99,6 @@ async function stepperVehicle(site: Site, request: Request, vin: string, visitor
   const row = /^[A-HJ-NPR-Z0-9]{17}$/i.test(vin) ? await vehicleByVin(site.services.db, vin) : null;
   if (!row || (row.private && !visitor.inventoryUnlocked)) notFound(request);
   return row;
-}
-
-/** The machine with the app's effect: on the server, `saveProfile` records the lead; elsewhere it is provided per use. */
-function machineWith(saveProfile: Save) {
-  return unlockPriceMachine.provide({
-    actors: { saveProfile: fromPromise<void, SaveProfileInput>(({ input }) => saveProfile(input)) },
-  });
-}
-
-type Save = (input: SaveProfileInput) => Promise<void>;
-
-const refuseSave: Save = async () => {
-  throw new Error("No save outside the contact step's post");
-};
-
-/** A fresh stepper for `row` (which has a price), its contact step prefilled from the saved profile. */
-function freshActor(row: VehicleRow & { price: number }, profile: Partial<VisitorProfile>, save: Save = refuseSave) {
-  return createActor(machineWith(save), { input: { price: row.price, vehicleYear: row.year, profile } });
-}
-
-/**
- * The visitor's stepper for this vehicle, resumed from `visitors.journeys`, or a fresh one when there is none, when
- * the stored value is not a stepper, or when the vehicle's price or year changed since (its numbers would be stale).
- */
-function visitorActor(
-  row: VehicleRow & { price: number },
-  visitor: VisitorState,
-  save: Save = refuseSave,
-): UnlockPriceActor {
-  const stored = visitor.journeys[journeyKey(row.vin)];
-  const parsed = persistedUnlockPriceSchema().safeParse(stored);
-  const matches =
-    parsed.success && parsed.data.context.price === row.price && parsed.data.context.vehicleYear === row.year;
-  // A snapshot stored mid-save would re-run the save on start; snapshots are stored only between steps, so one is
-  // not trusted and the journey starts again.
-  const saving = parsed.success && typeof parsed.data.value === "object" && parsed.data.value.contact === "saving";
-  const resumed = matches && !saving ? resumeUnlockPrice(machineWith(save), stored) : null;
-  return (resumed ?? freshActor(row, visitor.profile, save)).start();
 }
 
 function hasPrice(row: VehicleRow): row is VehicleRow & { price: number } {
@@ -213,50 +174,6 @@ export async function personalizePricePage(site: Site, request: Request, vin: st
   };
 }
 
-/** Sends the step's answers to the machine, as the set events of that step. */
-function sendAnswers(actor: UnlockPriceActor, step: UnlockPriceStep, values: Record<string, unknown>) {
-  const number = (key: string) => values[key] as number;
-  if (step === "downPayment") actor.send({ type: "SET_CASH_DOWN", amount: number("cashDown") });
-  if (step === "tradeIn") actor.send({ type: "SET_TRADING", trading: values.trading === "yes" });
-  if (step === "tradeEquity") actor.send({ type: "SET_TRADE_EQUITY", amount: number("tradeEquity") });
-  if (step === "creditScore") {
-    actor.send({ type: "SET_CREDIT_SCORE", score: number("creditScore") });
-    actor.send({ type: "SET_TERM", months: number("termMonths") });
-  }
-}
-
-function profileOf(values: Record<string, unknown>): VisitorProfile {
-  return {
-    firstName: String(values.firstName),
-    lastName: String(values.lastName),
-    email: String(values.email),
-    phone: String(values.phone),
-  };
-}
-
-/**
- * Takes the stepper back to the step a form was rendered for (a shopper who used the browser's Back button posts an
- * older step). Only backwards, along the machine's own BACK transitions: false when that step is not on the way.
- */
-function rewindTo(actor: UnlockPriceActor, step: UnlockPriceStep): boolean {
-  const order = (s: UnlockPriceStep) => UNLOCK_PRICE_STEPS.indexOf(s);
-  for (let i = 0; i < UNLOCK_PRICE_STEPS.length; i++) {
-    const snapshot = actor.getSnapshot();
-    const current = unlockPriceStep(snapshot);
-    if (current === step) return true;
-    if (order(current) < order(step) || !snapshot.can({ type: "BACK" })) return false;
-    actor.send({ type: "BACK" });
-  }
-  return unlockPriceStep(actor.getSnapshot()) === step;
-}
-
-async function persist(site: Site, visitorId: string, vin: string, actor: UnlockPriceActor) {
-  await saveVisitor(site.services.db, {
-    visitorId,
-    journeys: { [journeyKey(vin)]: actor.getPersistedSnapshot() },
-  });
-}
-
 type FieldErrors = Record<string, string[] | null>;
 
 /** A refused post: what the page renders again (JS off) or the dialog reads (JS on). */
@@ -309,7 +226,7 @@ export async function submitPersonalizePrice(site: Site, request: Request, vin: 
 
   try {
     if (intent === "restart") {
-      await saveVisitor(site.services.db, { visitorId: identity.visitorId, journeys: { [journeyKey(row.vin)]: null } });
+      await forgetJourney(site, identity.visitorId, row.vin);
       return back();
     }
     if (intent === "journey")
