@@ -1,12 +1,12 @@
 // Schedule Test Drive in a dialog, with JavaScript: loaded only when a shopper reaches for the link, so
 // react-aria-components, xstate and the machine never weigh on a page's first load (docs/decisions/182).
-import { MESSAGES } from "@showroom/forms";
 import { type BookTestDriveInput, type TestDriveInput, testDriveMachine } from "@showroom/rules/test-drive";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from "react-aria-components";
 import { useFetcher } from "react-router";
 import { fromPromise } from "xstate";
+import { ProfileFields } from "../dialog/profile-fields";
 import { type TextTree, translator } from "../i18n";
 import { useToast } from "../toast";
 
@@ -28,9 +28,6 @@ const SECONDARY =
   "inline-flex min-h-11 items-center justify-center rounded-md border border-slate-300 bg-white px-5 py-2.5 text-base font-semibold text-slate-900 hover:border-brand-600 hover:text-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600";
 const CHOICE =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 bg-white px-4 py-2 text-slate-900 outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-600 data-[selected]:border-brand-700 data-[selected]:bg-brand-50";
-const INPUT =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700";
-
 /**
  * The dialog for one vehicle: loads the route's data (slots of the vehicle's store, the saved profile, the words),
  * then runs the test-drive machine; booking posts the whole choice to the route's action, which checks the slot and
@@ -129,13 +126,6 @@ function Choices({
   );
 }
 
-/** The spec's words for a contact field the profile rules refused (section 5). */
-function contactMessage(field: "firstName" | "lastName" | "email" | "phone", value: string): string {
-  if (field === "firstName" || field === "lastName") return MESSAGES[field];
-  if (value.trim() === "") return MESSAGES.required;
-  return MESSAGES[field];
-}
-
 function Steps({
   data,
   path,
@@ -150,7 +140,6 @@ function Steps({
   onDone: () => void;
 }) {
   const t = translator(data.texts);
-  const f = translator(data.fields);
   const toast = useToast();
   // One actor per opening: a revalidation of the route's data must not restart the shopper's choices.
   const [opening] = useState(() => ({
@@ -332,46 +321,7 @@ function Steps({
           <legend className="mb-2 text-lg font-semibold text-slate-900 sm:col-span-2">
             {t("dialog.confirmDetails")}
           </legend>
-          {(
-            [
-              ["firstName", "text", "given-name"],
-              ["lastName", "text", "family-name"],
-              ["email", "email", "email"],
-              ["phone", "tel", "tel"],
-            ] as const
-          ).map(([name, type, autoComplete]) => {
-            const id = `${formId}-${name}`;
-            const message = invalid.includes(name) ? contactMessage(name, draft[name]) : null;
-            return (
-              <div key={name}>
-                <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-                  {f(`${name}.label`)}
-                  <span aria-hidden="true" className="text-red-700">
-                    {" "}
-                    *
-                  </span>
-                </label>
-                <input
-                  id={id}
-                  name={name}
-                  type={type}
-                  autoComplete={autoComplete}
-                  required
-                  value={draft[name]}
-                  placeholder={name === "phone" ? f("phone.placeholder") : undefined}
-                  onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-                  aria-invalid={message ? true : undefined}
-                  aria-describedby={message ? `${id}-error` : undefined}
-                  className={INPUT}
-                />
-                {message ? (
-                  <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-                    {message}
-                  </p>
-                ) : null}
-              </div>
-            );
-          })}
+          <ProfileFields formId={formId} profile={draft} onChange={setDraft} invalid={invalid} texts={data.fields} />
           <p className="text-sm text-slate-700 sm:col-span-2">{data.tcpa}</p>
           <div className="flex flex-wrap gap-3 sm:col-span-2">
             <button type="submit" className={PRIMARY}>

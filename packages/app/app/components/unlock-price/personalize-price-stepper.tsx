@@ -1,6 +1,6 @@
 // The Personalize My Price stepper with JavaScript: the machine of @showroom/rules on screen, one step at a time,
 // inside the lazily loaded dialog (personalize-price-dialog.tsx).
-import { MESSAGES, TCPA_DISCLAIMER } from "@showroom/forms";
+import { TCPA_DISCLAIMER } from "@showroom/forms";
 import {
   persistedUnlockPriceSchema,
   type SaveProfileInput,
@@ -14,6 +14,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Heading, Label, Radio, RadioGroup } from "react-aria-components";
 import { useRevalidator } from "react-router";
 import { fromPromise, type Snapshot } from "xstate";
+import { ProfileFields } from "../dialog/profile-fields";
 import { translator } from "../i18n";
 import { useToast } from "../toast";
 import { AmountSlider } from "./amount-slider";
@@ -30,14 +31,6 @@ function estimateView(estimate: ReturnType<typeof unlockPriceEstimate>): Estimat
     termMonths: estimate.termMonths,
     amountFinanced: usd.format(estimate.amountFinanced),
   };
-}
-
-/** The spec's words for a contact field the profile rules refused (section 5). */
-function contactMessage(field: string, value: string): string {
-  if (field === "firstName") return MESSAGES.firstName;
-  if (field === "lastName") return MESSAGES.lastName;
-  if (value.trim() === "") return MESSAGES.required;
-  return field === "email" ? MESSAGES.email : MESSAGES.phone;
 }
 
 /** A stored journey the dialog may resume: a valid stepper snapshot that is not mid-save. */
@@ -62,7 +55,6 @@ export function PersonalizePriceStepper({
 }) {
   const t = translator(data.texts);
   const s = translator(data.steps);
-  const f = translator(data.fields);
   const toast = useToast();
   const revalidator = useRevalidator();
   // The actor is made once per opening: a revalidation after done reloads the data, and must not restart it.
@@ -259,46 +251,13 @@ export function PersonalizePriceStepper({
               </div>
             ) : null}
             <div className="grid gap-4 sm:grid-cols-2">
-              {(
-                [
-                  ["firstName", "text", "given-name"],
-                  ["lastName", "text", "family-name"],
-                  ["email", "email", "email"],
-                  ["phone", "tel", "tel"],
-                ] as const
-              ).map(([name, type, autoComplete]) => {
-                const id = `${formId}-${name}`;
-                const message = invalid.includes(name) ? contactMessage(name, draft[name]) : null;
-                return (
-                  <div key={name}>
-                    <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-                      {f(`${name}.label`)}
-                      <span aria-hidden="true" className="text-red-700">
-                        {" "}
-                        *
-                      </span>
-                    </label>
-                    <input
-                      id={id}
-                      name={name}
-                      type={type}
-                      autoComplete={autoComplete}
-                      required
-                      value={draft[name]}
-                      placeholder={name === "phone" ? f("phone.placeholder") : undefined}
-                      onChange={(event) => setDraft({ ...draft, [name]: event.target.value })}
-                      aria-invalid={message ? true : undefined}
-                      aria-describedby={message ? `${id}-error` : undefined}
-                      className="mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700"
-                    />
-                    {message ? (
-                      <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-                        {message}
-                      </p>
-                    ) : null}
-                  </div>
-                );
-              })}
+              <ProfileFields
+                formId={formId}
+                profile={draft}
+                onChange={setDraft}
+                invalid={invalid}
+                texts={data.fields}
+              />
             </div>
             <p className="text-sm text-slate-700">{TCPA_DISCLAIMER}</p>
           </>
