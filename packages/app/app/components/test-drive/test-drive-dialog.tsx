@@ -2,11 +2,12 @@
 // react-aria-components, xstate and the machine never weigh on a page's first load (docs/decisions/182).
 import { type BookTestDriveInput, type TestDriveInput, testDriveMachine } from "@showroom/rules/test-drive";
 import { useActorRef, useSelector } from "@xstate/react";
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from "react-aria-components";
 import { useFetcher } from "react-router";
 import { fromPromise } from "xstate";
 import { ProfileFields } from "../dialog/profile-fields";
+import { useStepHeading } from "../dialog/use-step-heading";
 import { type TextTree, translator } from "../i18n";
 import { useToast } from "../toast";
 
@@ -205,13 +206,7 @@ function Steps({
   }, [step, onDone]);
 
   // Each step's heading takes focus, so a screen reader announces where the shopper is.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    headingRef.current?.focus();
-  }, [step]);
+  const headingRef = useStepHeading(step);
 
   const [pickedDay, setPickedDay] = useState<string | null>(null);
   const [pickedTime, setPickedTime] = useState<string | null>(null);

@@ -15,6 +15,7 @@ import { Heading, Label, Radio, RadioGroup } from "react-aria-components";
 import { useRevalidator } from "react-router";
 import { fromPromise, type Snapshot } from "xstate";
 import { ProfileFields } from "../dialog/profile-fields";
+import { useStepHeading } from "../dialog/use-step-heading";
 import { translator } from "../i18n";
 import { useToast } from "../toast";
 import { AmountSlider } from "./amount-slider";
@@ -106,13 +107,7 @@ export function PersonalizePriceStepper({
   const preview = estimateView(unlockPriceEstimate(context));
 
   // Each step's heading takes focus, so a screen reader announces where the shopper is; done also unlocks the page.
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    headingRef.current?.focus();
-  }, [step]);
+  const headingRef = useStepHeading(step);
   const announcedDone = useRef(step === "done");
   useEffect(() => {
     if (step !== "done" || announcedDone.current) return;
