@@ -17,7 +17,7 @@ import {
   type VinProblem,
 } from "./sell-journey.machine";
 import { validateAnswers } from "./validate-answers";
-import { type Answers, visibleAnswers } from "./visibility";
+import { type Answers, type AnswerValue, visibleAnswers } from "./visibility";
 
 /** VINs with a right check digit (a 2021 MINI and a 2014 Chevrolet Spark of the fixtures) and one with a wrong one. */
 const MINI = "WMWWJ9C03M2387500";
@@ -60,8 +60,10 @@ async function settled(actor: Actor<SellJourneyMachine>) {
   return waitFor(actor, (s) => !s.hasTag("busy"));
 }
 
-function answer(actor: Actor<SellJourneyMachine>, answers: Record<string, string | string[]>) {
-  for (const [questionId, value] of Object.entries(answers)) actor.send({ type: "ANSWER", questionId, value });
+function answer(actor: Actor<SellJourneyMachine>, answers: Answers) {
+  for (const [questionId, value] of Object.entries(answers)) {
+    if (value !== undefined) actor.send({ type: "ANSWER", questionId, value });
+  }
 }
 
 /** The questionnaire step the journey is on. */
@@ -190,7 +192,7 @@ const detailsArb: fc.Arbitrary<SellVehicleDetails> = fc.record({
   interest: fc.constantFrom("sell" as const, "trade-in" as const),
 });
 
-const eventArb = (answers: Record<string, string | string[]>): fc.Arbitrary<SellJourneyEvent> =>
+const eventArb = (answers: Record<string, AnswerValue>): fc.Arbitrary<SellJourneyEvent> =>
   fc.oneof(
     fc.record({
       type: fc.constant("IDENTIFY_BY_VIN" as const),
