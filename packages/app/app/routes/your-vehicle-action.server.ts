@@ -215,7 +215,7 @@ export async function sellJourneyAction(site: Site, request: Request) {
         }
         const at = actor.getSnapshot();
         if (sellJourneyStep(at) !== "questionnaire" || at.context.stepIndex !== step.data) return back();
-        const submission = parseWithZod(form, { schema: schemas.answers(step.data) });
+        const submission = parseWithZod(form, { schema: schemas.answers(step.data, at.context.answers) });
         if (submission.status !== "success")
           return refuse(400, (submission.reply().error ?? {}) as Record<string, string[]>);
         answerStep(actor, questionnaire, submission.value as Record<string, AnswerValue>);

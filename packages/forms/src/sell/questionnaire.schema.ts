@@ -117,10 +117,26 @@ export function answerFieldsShape(questionnaire: Questionnaire = defaultQuestion
 export function readAnswerFields(
   form: Readonly<Record<string, unknown>>,
   ctx: z.RefinementCtx,
-  { questionnaire = defaultQuestionnaire, throughStep = Number.POSITIVE_INFINITY }: QuestionnaireSchemaOptions = {},
+  {
+    questionnaire = defaultQuestionnaire,
+    throughStep = Number.POSITIVE_INFINITY,
+    soFar,
+  }: QuestionnaireSchemaOptions & {
+    /**
+     * The answers of the earlier steps, when the post carries only one step's (`throughStep`): they decide which of
+     * its questions show. The step's own questions are read from the post alone.
+     */
+    soFar?: Answers;
+  } = {},
 ): { answers: Record<string, string | string[]>; valid: boolean } {
+  const ownQuestions = new Set(soFar === undefined ? [] : (questionnaire.categories[throughStep]?.questionsIds ?? []));
   const byId = Object.fromEntries(
-    questionnaire.questions.map((question) => [question.questionId, form[answerField(question.questionId)]]),
+    questionnaire.questions.map((question) => [
+      question.questionId,
+      soFar === undefined || ownQuestions.has(question.questionId)
+        ? form[answerField(question.questionId)]
+        : soFar[question.questionId],
+    ]),
   );
   const given = normaliseAnswers(questionnaire)(byId) as Answers;
   const { answers, issues } = checkAnswers(given, questionnaire, throughStep);

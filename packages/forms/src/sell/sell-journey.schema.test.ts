@@ -147,8 +147,27 @@ describe("the sell/trade journey's forms", () => {
     ).toMatchObject({ status: "error", error: { year: ["Enter the year of the vehicle."] } });
     const firstStep = parseWithZod(post([["q100", "fair"]]), { schema: schemas.answers(0) });
     expect(firstStep.status === "success" && firstStep.value).toEqual({ "100": "fair" });
-    expect(errorsOf(parseWithZod(post([["q100", "fair"]]), { schema: schemas.answers(1) }))).toMatchObject({
+    // A later step is read with the answers so far, which decide what it shows; it returns its own answers only.
+    expect(
+      errorsOf(parseWithZod(post([["q100", "great"]]), { schema: schemas.answers(1, { "100": "fair" }) })),
+    ).toEqual({
       q200: ["This field is required"],
+      q201: ["This field is required"],
+      q202: ["This field is required"],
+      q203: ["This field is required"],
+      q204: ["This field is required"],
+      q205: ["This field is required"],
+    });
+    const details = parseWithZod(post(POOR.filter(([n]) => /^q20/.test(n))), {
+      schema: schemas.answers(1, { "100": "fair" }),
+    });
+    expect(details.status === "success" && details.value).toEqual({
+      "200": "no",
+      "201": "no",
+      "202": "no",
+      "203": "none",
+      "204": "none",
+      "205": "one",
     });
     expect(errorsOf(parseWithZod(formData({ ...DANA, idempotencyKey: VALID_KEY }), { schema: schemas.contact }))).toBe(
       undefined,

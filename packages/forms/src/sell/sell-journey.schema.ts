@@ -56,7 +56,8 @@ export interface SellOfferPost {
  * their union:
  * - `vin`: the VIN, with the mileage, ZIP and sell or trade-in;
  * - `choice`: year, make, model and (optional) trim, with the same details;
- * - `answers(step)`: the questionnaire through one step, each answer a `q{questionId}` field;
+ * - `answers(step, soFar)`: one questionnaire step's answers, each a `q{questionId}` field, read with the answers
+ *   so far;
  * - `contact`: the four contact fields and the form meta;
  * - `offer`: the single POST of the whole journey, `vin` or `year`, `make`, `model`, `trim`, the details, every
  *   answer and the contact fields; its output is a {@link SellOfferPost}.
@@ -80,10 +81,13 @@ export function createSellJourneySchemas({
     trim: optionalText(MAX_LENGTH.vehicleTrim),
   };
   const choice = z.object(choiceShape);
-  const answers = (throughStep: number) =>
-    z
-      .object(answerFieldsShape(questionnaire))
-      .transform((form, ctx) => readAnswerFields(form, ctx, { questionnaire, throughStep }).answers);
+  /** One step's post, read with the answers of the steps before it (which decide what the step shows). */
+  const answers = (throughStep: number, soFar: Answers = {}) =>
+    z.object(answerFieldsShape(questionnaire)).transform((form, ctx) => {
+      const read = readAnswerFields(form, ctx, { questionnaire, throughStep, soFar });
+      const own = new Set(questionnaire.categories[throughStep]?.questionsIds ?? []);
+      return Object.fromEntries(Object.entries(read.answers).filter(([id]) => own.has(id)));
+    });
 
   // Each part is parsed on its own, so one answer lists every problem: zod skips an object's refinements once a
   // field has failed, which would hide the answers' and the vehicle's problems until the rest is right.

@@ -116,7 +116,9 @@ export function ClientJourney({
       return;
     }
     if (intent === "answers") {
-      const submission = parseWithZod(form, { schema: schemas.answers(snap.context.stepIndex) });
+      const submission = parseWithZod(form, {
+        schema: schemas.answers(snap.context.stepIndex, snap.context.answers),
+      });
       if (submission.status !== "success") {
         setErrors((submission.reply().error ?? {}) as Errors);
         setValues(valuesOf(form));
