@@ -271,11 +271,15 @@ function ChoiceGroup({
                 value={option.value}
                 defaultChecked={checked.includes(option.value)}
                 aria-invalid={error ? true : undefined}
+                // Named by the label alone; the description is read after it, as a description.
+                aria-labelledby={option.description ? `${optionId}-label` : undefined}
                 aria-describedby={option.description ? `${optionId}-description` : undefined}
                 className="mt-0.5 size-5 shrink-0 accent-brand-700"
               />
               <span>
-                <span className="font-medium">{option.label}</span>
+                <span id={`${optionId}-label`} className="font-medium">
+                  {option.label}
+                </span>
                 {option.description ? (
                   <span id={`${optionId}-description`} className="mt-0.5 block text-sm text-slate-700">
                     {option.description}
