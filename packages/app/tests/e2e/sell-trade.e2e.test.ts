@@ -300,6 +300,10 @@ describe("sell or trade: a year/make/model journey to a bring-in", () => {
 describe("sell or trade by keyboard alone", () => {
   it("with JavaScript, a chosen vehicle's questionnaire and details are filled and sent by keyboard, focus following each step's heading", async () => {
     const { context, page, errors } = await openPage(browser);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes(PAGE)) posts.push(request.postData() ?? "");
+    });
     await page.goto(`${site.url}${PAGE}?year=2020&make=Honda&model=Civic`);
     await waitForHydration(page);
     // Tab enters the trim group on its checked choice ("I’m not sure"); the arrow keys move the choice.
@@ -313,10 +317,13 @@ describe("sell or trade by keyboard alone", () => {
     await page.keyboard.type("63144");
     await tabTo(page, page.getByRole("group", { name: "What would you like to do?" }).getByLabel("Sell my car"));
     await page.keyboard.press("Space");
+    // Past the vehicle, the browser's journey code loads while the shopper reads the step.
+    const journeyCode = page.waitForResponse((response) => /client-journey-[\w-]+\.js$/.test(response.url()));
     await tabTo(page, page.getByRole("button", { name: "Continue" }));
     await page.keyboard.press("Enter");
 
     await expectStep(page, "Overall condition");
+    await journeyCode;
     await expect.poll(() => heading(page).evaluate((h) => h === document.activeElement)).toBe(true);
     await tabTo(page, page.getByLabel("Great", { exact: true }));
     await page.keyboard.press("Space");
@@ -339,6 +346,8 @@ describe("sell or trade by keyboard alone", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/sell-trade-my-car\/offer\//);
     await expectExplanationsAddUp(page);
+    // Two posts in all: the vehicle, then the whole journey in one (the questionnaire ran in the browser).
+    expect(posts.map((body) => new URLSearchParams(body).get("intent"))).toEqual(["choice", "offer"]);
     const adf = await deliveredWith("keyboard.seller@example.com");
     expect(adf).toContain("<model>Civic</model>");
     expect(xmllintAdf(adf, dataDir).status).toBe(0);
