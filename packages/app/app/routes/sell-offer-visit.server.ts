@@ -33,7 +33,7 @@ export async function bookVisit(site: Site, request: Request, id: string) {
   const refuse = (status: number, error: Record<string, string[]>) =>
     data({ ok: false as const, error }, { status, headers });
   if (form.get("intent") !== "visit") return refuse(400, { "": [MESSAGES.choice] });
-  if (isExpired(stored.saved, store)) return refuse(410, { "": [t("sell-trade.offer.expired.title")] });
+  if (isExpired(stored, store)) return refuse(410, { "": [t("sell-trade.offer.expired.title")] });
 
   const now = new Date();
   const open = new Set(visitSlots(store, now).flatMap((day) => day.options.map((o) => o.value)));

@@ -13,7 +13,7 @@ import type { Site } from "../content/site.server";
 import type { Store } from "../content/stores.server";
 import { t, tree } from "../content/translations.server";
 import { costLabel, reasonText, valuationKeyLabel, withheldText } from "../server/sell/offer-words.server";
-import type { SavedOffer, SavedOfferPrice } from "../server/sell/price-offer.server";
+import type { SavedOfferPrice } from "../server/sell/price-offer.server";
 import { readOffer, type StoredOffer } from "../server/sell/record-offer.server";
 
 /** What every answer of the offer page carries: private to the shopper, never indexed, never cached. */
@@ -64,7 +64,7 @@ function offerView(stored: StoredOffer, store: Store): OfferView {
       mileage: saved.vehicle.mileage.toLocaleString("en-US"),
       zip: saved.vehicle.zip,
     },
-    validUntil: formatDate(saved.validUntil),
+    validUntil: formatDate(stored.validUntil),
     asOf: formatDate(saved.asOf),
     source: saved.valuation?.source ?? null,
     reasons: saved.reasons.map(reasonText),
@@ -108,8 +108,8 @@ export function storeOf(site: Site, stored: StoredOffer): Store {
 }
 
 /** True when the offer's last day has passed on its store's calendar. */
-export function isExpired(saved: SavedOffer, store: Store, now = new Date()): boolean {
-  return todayIn(store.dealer.timezone, now) > saved.validUntil;
+export function isExpired(stored: StoredOffer, store: Store, now = new Date()): boolean {
+  return todayIn(store.dealer.timezone, now) > stored.validUntil;
 }
 
 /**
@@ -129,9 +129,9 @@ export async function sellOfferPage(site: Site, request: Request, id: string) {
     siteName: store.dealer.name,
   };
   const texts = tree("sell-trade.offer");
-  if (isExpired(stored.saved, store)) {
+  if (isExpired(stored, store)) {
     return data(
-      { kind: "expired" as const, seo, texts, validUntil: formatDate(stored.saved.validUntil) },
+      { kind: "expired" as const, seo, texts, validUntil: formatDate(stored.validUntil) },
       { status: 410, headers: OFFER_HEADERS },
     );
   }

@@ -145,15 +145,18 @@ export async function sellJourneyAction(site: Site, request: Request) {
     }
   }
 
-  const actor = openSellJourney(sell, visitor.journeys[SELL_JOURNEY_KEY]);
+  const stored = visitor.journeys[SELL_JOURNEY_KEY];
+  const actor = openSellJourney(sell, stored);
+  // A step that leaves nothing to keep, for a visitor who had nothing kept, writes nothing.
   const save = async () => {
-    await saveJourney(db, visitorId, storedJourney(actor));
+    const value = storedJourney(actor);
+    if (value !== null || stored !== undefined) await saveJourney(db, visitorId, value);
     return back();
   };
   try {
     switch (intent.data) {
       case "restart":
-        await saveJourney(db, visitorId, null);
+        if (stored !== undefined) await saveJourney(db, visitorId, null);
         return back();
       case "vin": {
         const submission = parseWithZod(form, { schema: schemas.vin });

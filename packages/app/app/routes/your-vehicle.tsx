@@ -78,7 +78,7 @@ export default function YourVehicle({ loaderData, actionData }: Route.ComponentP
   const shownFields = [
     ...(view.questionnaire?.questions.map((q) => `q${q.questionId}`) ?? []),
     ...(view.step === "contact" ? ["firstName", "lastName", "email", "phone"] : []),
-    ...(view.step === "identify" ? ["vin", "mileage", "zip", "interest", "trim"] : []),
+    ...(view.step === "identify" ? ["vin", "mileage", "zip", "interest", "trim", "year", "make"] : []),
   ];
 
   return (

@@ -1,11 +1,13 @@
 import {
   type Answers,
+  DEFAULT_TEXT_MAX_LENGTH,
   defaultQuestionnaire,
   type Questionnaire,
   validateAnswers,
   visibleSteps,
 } from "@showroom/rules/questionnaire";
 import { z } from "zod";
+import { MESSAGES } from "../messages";
 
 export interface QuestionnaireSchemaOptions {
   /** The questionnaire the answers are for; the one shipped in `@showroom/rules` by default. */
@@ -98,6 +100,18 @@ export function createQuestionnaireAnswersSchema({
   return z.object({ answers });
 }
 
+/**
+ * A problem in the shopper's words: "This field is required" for a missing answer, "Choose one of the options." for
+ * one the question does not offer (or offers only alone), the length limit for a comment.
+ */
+function shopperMessage(question: Questionnaire["questions"][number] | undefined, message: string): string {
+  if (message === MESSAGES.required || !question) return message;
+  if (question.inputType === "textarea") {
+    return MESSAGES.tooLong(question.maxLength ?? DEFAULT_TEXT_MAX_LENGTH);
+  }
+  return MESSAGES.choice;
+}
+
 /** The form field of a question's answer in the sell/trade journey's posts: `q{questionId}` (`q100=good`). */
 export function answerField(questionId: string): string {
   return `q${questionId}`;
@@ -140,11 +154,13 @@ export function readAnswerFields(
   );
   const given = normaliseAnswers(questionnaire)(byId) as Answers;
   const { answers, issues } = checkAnswers(given, questionnaire, throughStep);
+  const questions = new Map(questionnaire.questions.map((q) => [q.questionId, q]));
   for (const issue of issues) {
+    const question = issue.questionId ? questions.get(issue.questionId) : undefined;
     ctx.addIssue({
       code: "custom",
       path: issue.questionId ? [answerField(issue.questionId)] : [],
-      message: issue.message,
+      message: shopperMessage(question, issue.message),
       input: issue.questionId ? form[answerField(issue.questionId)] : undefined,
     });
   }

@@ -82,6 +82,8 @@ export function IdentifyStep({
   const f = translator(journey.fields);
   const { choose } = view;
   const errors = refusal?.error;
+  // A refused whole-journey post (or a tampered choice) names the year and make on the fields that ask for them.
+  const choiceErrors = refusal?.intent === "offer" || refusal?.intent === "choice" ? errors : undefined;
   const details: DetailsValues = refusal
     ? {
         mileage: posted(refusal.values, "mileage"),
@@ -117,7 +119,11 @@ export function IdentifyStep({
               errors={errors}
               defaultValue={posted(refusal?.values, "vin") ?? view.vin ?? undefined}
             />
-            <DetailsFields journey={journey} errors={refusal?.intent === "vin" ? errors : undefined} values={details} />
+            <DetailsFields
+              journey={journey}
+              errors={refusal?.intent === "vin" || refusal?.intent === "offer" ? errors : undefined}
+              values={details}
+            />
             <button type="submit" className={`${PRIMARY} mt-6`}>
               {t("vehicle.findVehicle")}
             </button>
@@ -138,6 +144,7 @@ export function IdentifyStep({
               options={choose.years.map((y) => ({ value: String(y), label: String(y) }))}
               defaultValue={choose.year === null ? undefined : String(choose.year)}
               required
+              errors={choiceErrors}
             />
             <SelectField
               name="make"
@@ -145,6 +152,7 @@ export function IdentifyStep({
               placeholder={t("vehicle.choosePlaceholder")}
               options={choose.makes.map((m) => ({ value: m, label: m }))}
               required
+              errors={choiceErrors}
             />
             <div className="sm:col-span-2">
               <button type="submit" className={PRIMARY}>

@@ -146,6 +146,8 @@ export interface StoredOffer {
   id: string;
   storeId: string;
   createdAt: Date;
+  /** The last day the offer stands: the column, which staff may move; the saved offer keeps the day it was made with. */
+  validUntil: string;
   saved: SavedOffer;
 }
 
@@ -153,7 +155,13 @@ export interface StoredOffer {
 export async function readOffer(db: Db, id: string): Promise<StoredOffer | null> {
   if (!OFFER_ID_PATTERN.test(id)) return null;
   const [row] = await db
-    .select({ id: offers.id, storeId: offers.storeId, createdAt: offers.createdAt, offer: offers.offer })
+    .select({
+      id: offers.id,
+      storeId: offers.storeId,
+      createdAt: offers.createdAt,
+      validUntil: offers.validUntil,
+      offer: offers.offer,
+    })
     .from(offers)
     .where(eq(offers.id, id))
     .limit(1);
@@ -163,5 +171,5 @@ export async function readOffer(db: Db, id: string): Promise<StoredOffer | null>
     console.error(`sell-trade: offer ${id} does not read back`, saved.error.issues.slice(0, 3));
     return null;
   }
-  return { id: row.id, storeId: row.storeId, createdAt: row.createdAt, saved: saved.data };
+  return { id: row.id, storeId: row.storeId, createdAt: row.createdAt, validUntil: row.validUntil, saved: saved.data };
 }
