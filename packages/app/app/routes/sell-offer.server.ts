@@ -21,7 +21,7 @@ export const OFFER_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-T
 
 const cents = (amount: number) => Math.round(amount * 100);
 
-function priceView(kind: "cashNow" | "moreCashLater", offer: SavedOfferPrice): PriceView {
+export function priceView(kind: "cashNow" | "moreCashLater", offer: SavedOfferPrice): PriceView {
   const deductions = offer.deductions.map((d) => ({
     label: t("sell-trade.offer.explain.deduction", { question: d.question, answer: d.answer }),
     note: d.percent === false ? null : t("sell-trade.offer.explain.deductionPercent", { percent: d.percent }),
