@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { todayIn } from "@showroom/forms";
 import { robotsContent } from "@showroom/rules/inventory";
-import { slotDayLabel, slotTimeLabel, testDriveSlots } from "@showroom/rules/test-drive";
+import { slotDayLabel, testDriveSlots } from "@showroom/rules/test-drive";
 import { data } from "react-router";
 import type { OfferView, PriceView } from "../components/sell/offer-types";
 import { vehicleTitle } from "../components/sell/question-view";
@@ -90,16 +90,38 @@ function offerView(stored: StoredOffer, store: Store): OfferView {
   };
 }
 
+/** The days a visit can be booked ahead, hourly: a short list to choose from, on the store's working hours. */
+const VISIT_DAYS = 4;
+const VISIT_SLOT_MINUTES = 60;
+
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** "10:00 AM" on the store's wall clock; one formatter per zone (making one costs more than using it). */
+function wallClock(iso: string, timeZone: string): string {
+  let format = timeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit" });
+    timeFormats.set(timeZone, format);
+  }
+  return format.format(new Date(iso));
+}
+
 /** The store's open times for a visit, grouped by day, as the visit form's choices. */
 export function visitSlots(store: Store, now: Date) {
   const timeZone = store.dealer.timezone;
-  return testDriveSlots({ now, workingHours: store.dealer.sales.workingHours, timeZone }).map((day) => ({
-    group: slotDayLabel(day.date),
-    options: day.times.map((time) => ({
-      value: time,
-      label: `${slotDayLabel(day.date)}, ${slotTimeLabel(time, timeZone)}`,
-    })),
-  }));
+  const days = testDriveSlots({
+    now,
+    workingHours: store.dealer.sales.workingHours,
+    timeZone,
+    days: VISIT_DAYS,
+    slotMinutes: VISIT_SLOT_MINUTES,
+  });
+  return days.map((day) => {
+    const dayLabel = slotDayLabel(day.date);
+    return {
+      group: dayLabel,
+      options: day.times.map((time) => ({ value: time, label: `${dayLabel}, ${wallClock(time, timeZone)}` })),
+    };
+  });
 }
 
 /** The store an offer was made at (the site's default when it has since gone). */

@@ -112,6 +112,8 @@ const visitSlotsNow = () => {
     now: new Date(),
     workingHours: brentwood.sales.workingHours,
     timeZone: brentwood.timezone,
+    days: 4,
+    slotMinutes: 60,
   }).flatMap((day) => day.times);
 };
 /** An offer made in `beforeAll`, whose page takes the visit form. */

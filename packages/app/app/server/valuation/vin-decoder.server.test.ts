@@ -39,6 +39,12 @@ describe("the offline VIN decoder", () => {
     });
   });
 
+  it("a trim vPIC gives as a list of trims or of plant codes is no trim", async () => {
+    await expect(decoder.decode("1VW5D7ATXKW160802")).resolves.toMatchObject({ model: "Beetle", trim: null });
+    await expect(decoder.decode("5TBVW5P19TX400636")).resolves.toMatchObject({ model: "Tundra", trim: null });
+    await expect(decoder.decode("KMHGN4ME2HU506880")).resolves.toMatchObject({ model: "G80", trim: null });
+  });
+
   it("a wrong check digit, a VIN vPIC knows no vehicle for, and a string that is not a VIN each say why", async () => {
     expect(await problemOf("KL8CB6SA3EC000000")).toBe("check-digit");
     expect(await problemOf(withCheckDigit("1G1ZZZZZ0ZZ000000"))).toBe("undecodable");

@@ -13,6 +13,18 @@ export interface VinDecoder {
 
 const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 
+/** The longest trim name a decode is taken at; vPIC sometimes lists a model's trims or plant codes instead. */
+const MAX_TRIM_LENGTH = 30;
+
+/**
+ * A trim as vPIC gives it, when it names one: "JCW", "1LT", "EX-V6". A list ("S, SE, SEL"), alternatives
+ * ("3.8 Base / 3.8 Premium") or plant codes say which trims the VIN could be, not which it is: no trim then.
+ */
+function oneTrim(text: string | undefined): string | null {
+  const trim = clean(text);
+  return trim === "" || trim.length > MAX_TRIM_LENGTH || /[,/]/.test(trim) ? null : trim;
+}
+
 /**
  * The server's VIN decoder. A wrong check digit is refused before the database is read; a VIN vPIC gives no year,
  * make and model for is undecodable; a database that cannot be opened makes every VIN unavailable, so the shopper can
@@ -47,8 +59,7 @@ export function createVinDecoder(options: { cacheDir?: string } = {}): VinDecode
       const make = clean(vehicle?.make);
       const model = clean(vehicle?.model);
       if (!year || make === "" || model === "") throw new VinDecodeError("undecodable");
-      const trim = clean(vehicle?.trim) || clean(vehicle?.series);
-      return { year, make, model, trim: trim === "" ? null : trim };
+      return { year, make, model, trim: oneTrim(vehicle?.trim) ?? oneTrim(vehicle?.series) };
     },
   };
 }
