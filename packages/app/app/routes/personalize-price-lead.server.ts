@@ -5,6 +5,7 @@ import { rowPath, type VehicleRow } from "../content/inventory.server";
 import { formatMoney } from "../content/shell.server";
 import type { Site } from "../content/site.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
+import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
 import { saveVisitor } from "../server/visitor-state.server";
 
@@ -89,7 +90,7 @@ export function saveProfileFor(ctx: SaveContext) {
       { messageDomain: mailDomain(site.services.config.MAIL_FROM) },
     ).catch((error: unknown) => {
       // The machine turns the failure into the spec's message; the cause is for the logs.
-      console.error("personalize-price: the lead could not be recorded", error);
+      logError("personalize-price: the lead could not be recorded", error);
       throw error;
     });
     if (created) site.services.nudgeRelay();
