@@ -1,8 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
+import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
+import { rowsOf, testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
 import { recordingSms } from "../../content/test-site";
 import type { SmsSender } from "../sms/sms.server";
 import { visitorCookies } from "../visitor.server";
@@ -45,17 +46,20 @@ describe.each(testDatabaseKinds())("phone verification on %s", (kind) => {
     });
     const code = lastCode(sms, "3145550142");
     expect(code).toMatch(/^\d{6}$/);
-    const [stored] = await t.db
-      .execute(sql`select code_hash from phone_verifications`)
-      .then((r) => ("rows" in r ? (r.rows as { code_hash: unknown }[]) : (r as unknown as { code_hash: unknown }[])));
-    expect(String(stored?.code_hash)).not.toContain(code);
+    const stored = rowsOf<{ code_hash: Uint8Array }>(
+      await t.db.execute(sql`select code_hash from phone_verifications`),
+    );
+    expect(stored).toHaveLength(1);
+    expect(Buffer.from(stored[0]?.code_hash ?? []).toString("hex")).not.toContain(
+      Buffer.from(code ?? "").toString("hex"),
+    );
     expect(await checkVerificationCode(d, { phone: "314-555-0142", code: code ?? "", visitorId })).toMatchObject({
       ok: true,
     });
     const cookies = visitorCookies("a-test-secret-that-is-long-enough-0123456789");
-    const signed = await (await import("react-router"))
-      .createCookie("uniqueUserId", { secrets: ["a-test-secret-that-is-long-enough-0123456789"] })
-      .serialize(visitorId);
+    const signed = await createCookie("uniqueUserId", {
+      secrets: ["a-test-secret-that-is-long-enough-0123456789"],
+    }).serialize(visitorId);
     const visitor = await readVisitor(
       t.db,
       cookies,
