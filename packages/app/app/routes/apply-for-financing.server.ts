@@ -82,7 +82,11 @@ export async function preApprovalPage(site: Site, request: Request) {
   return {
     seo: pageSeo(site, request, "auto-financing-apply-for-financing"),
     texts: { landing: { eyebrow: t("financing.landing.eyebrow") }, apply: tree("financing.apply") },
-    forms: { fields: tree("forms.fields"), hints: tree("forms.hints"), phoneVerification: tree("forms.phoneVerification") },
+    forms: {
+      fields: tree("forms.fields"),
+      hints: tree("forms.hints"),
+      phoneVerification: tree("forms.phoneVerification"),
+    },
     store: storeView(site.store),
     receipt: receipt && { reference: receipt.reference, firstName: receipt.firstName },
     vehicle: row && vehicleView(row),

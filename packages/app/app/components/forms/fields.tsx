@@ -165,7 +165,7 @@ export function SelectField({
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
       >
-        <option value="" disabled>
+        <option value="" disabled={required}>
           {placeholder}
         </option>
         {options.map((option) => (

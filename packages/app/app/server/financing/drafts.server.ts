@@ -43,31 +43,38 @@ export async function saveDraft(
     });
 }
 
-/** The visitor's draft, or null: none, expired (then deleted), or unreadable (then deleted and logged). */
+/** A visitor's draft: its snapshot, or none; `expired` when one was there and has just been deleted for its age. */
+export interface DraftRead {
+  snapshot: unknown | null;
+  expired: boolean;
+}
+
+/** The visitor's draft: none, expired (then deleted), or unreadable (then deleted and logged, as none). */
 export async function readDraft(
   db: Db,
   keyring: Keyring,
   visitorId: string | null,
   now: Date = new Date(),
-): Promise<unknown | null> {
-  if (!visitorId) return null;
+): Promise<DraftRead> {
+  const none = { snapshot: null, expired: false };
+  if (!visitorId) return none;
   const [row] = await db
     .select()
     .from(financeApplicationDrafts)
     .where(eq(financeApplicationDrafts.visitorId, visitorId))
     .limit(1);
-  if (!row) return null;
+  if (!row) return none;
   if (row.expiresAt.getTime() <= now.getTime()) {
     await deleteDraft(db, visitorId);
-    return null;
+    return { snapshot: null, expired: true };
   }
   try {
-    return openJson(keyring, row, draftAad(visitorId));
+    return { snapshot: openJson(keyring, row, draftAad(visitorId)), expired: false };
   } catch (error) {
     if (!(error instanceof TamperedRecordError || error instanceof UnknownKeyError)) throw error;
     logError("credit application draft unreadable, discarded", error);
     await deleteDraft(db, visitorId);
-    return null;
+    return none;
   }
 }
 

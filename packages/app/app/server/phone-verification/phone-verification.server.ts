@@ -19,14 +19,14 @@ const HOUR_MS = 3_600_000;
 
 /** What the shopper reads when a send or a check does not go through: plain server text, shown against the field. */
 export const PHONE_VERIFICATION_TEXT = {
-  numberLimit: "We've sent too many codes to this number. Please try again in an hour.",
+  numberLimit: "We’ve sent too many codes to this number. Please try again in an hour.",
   ipLimit: "Too many codes were requested from your connection. Please try again in an hour.",
-  sendFailed: "We couldn't send a text to this number. Check it and try again, or call us.",
+  sendFailed: "We couldn’t send a text to this number. Check it and try again, or call us.",
   noCode: "There is no active code for this number. Request a new code.",
   expired: "This code has expired. Request a new code.",
   tooManyChecks: "Too many tries with this code. Request a new code.",
-  wrongCode: "That code doesn't match the one we sent. Check the text and try again.",
-  sent: "We texted you a 6-digit code. It's valid for 10 minutes.",
+  wrongCode: "That code doesn’t match the one we sent. Check the text and try again.",
+  sent: "We texted you a 6-digit code. It’s valid for 10 minutes.",
   verified: "Your phone number is verified.",
 } as const;
 
