@@ -285,10 +285,12 @@ export async function submitFullCredit(site: Site, request: Request) {
   if (intent === "submit" && isHoneypotFilled(form)) return redirect(FULL_CREDIT_PATH, { status: 303, headers });
   running.send(eventForIntent(intent, own));
   const settled = await waitFor(running, (s) => !s.hasTag("busy"));
+  // Taken before stop, which would mark the snapshot stopped.
+  const persisted = running.getPersistedSnapshot();
   running.stop();
   if (settled.status === "done") {
     return redirect(`${FULL_CREDIT_PATH}?received=${settled.context.reference ?? ""}`, { status: 303, headers });
   }
-  await saveDraft(site.services.db, site.services.keyring, visitorId, running.getPersistedSnapshot());
+  await saveDraft(site.services.db, site.services.keyring, visitorId, persisted);
   return back(headers);
 }

@@ -1,7 +1,7 @@
 import { eq, lte, sql } from "drizzle-orm";
 import { type Keyring, openJson, sealJson, TamperedRecordError, UnknownKeyError } from "../crypto/envelope.server";
 import type { Db } from "../db/client.server";
-import { financeApplicationDrafts } from "../db/schema.server";
+import { financeApplicationDrafts, visitors } from "../db/schema.server";
 import type { LeadTransaction } from "../leads/record-lead.server";
 import { logError } from "../log.server";
 
@@ -15,7 +15,7 @@ export const draftAad = (visitorId: string) => `finance_application_drafts:${vis
  * draft is first written and never pushed back.
  */
 export async function saveDraft(
-  db: Pick<Db, "insert">,
+  db: Db,
   keyring: Keyring,
   visitorId: string,
   snapshot: unknown,
@@ -28,19 +28,23 @@ export async function saveDraft(
     sealed: Buffer.from(sealed.sealed),
     updatedAt: now,
   };
-  await db
-    .insert(financeApplicationDrafts)
-    .values({ visitorId, ...values, expiresAt: new Date(now.getTime() + DRAFT_LIFETIME_MS) })
-    .onConflictDoUpdate({
-      target: financeApplicationDrafts.visitorId,
-      set: {
-        ...values,
-        // An expired draft being replaced starts a new 24 hours; a live one keeps its first expiry.
-        expiresAt: sql`case when ${financeApplicationDrafts.expiresAt} <= ${now.toISOString()}::timestamptz
+  await db.transaction(async (tx) => {
+    // A draft belongs to a visitor row; a visitor whose first post this is has none yet.
+    await tx.insert(visitors).values({ id: visitorId }).onConflictDoNothing({ target: visitors.id });
+    await tx
+      .insert(financeApplicationDrafts)
+      .values({ visitorId, ...values, expiresAt: new Date(now.getTime() + DRAFT_LIFETIME_MS) })
+      .onConflictDoUpdate({
+        target: financeApplicationDrafts.visitorId,
+        set: {
+          ...values,
+          // An expired draft being replaced starts a new 24 hours; a live one keeps its first expiry.
+          expiresAt: sql`case when ${financeApplicationDrafts.expiresAt} <= ${now.toISOString()}::timestamptz
           then ${new Date(now.getTime() + DRAFT_LIFETIME_MS).toISOString()}::timestamptz
           else ${financeApplicationDrafts.expiresAt} end`,
-      },
-    });
+        },
+      });
+  });
 }
 
 /** A visitor's draft: its snapshot, or none; `expired` when one was there and has just been deleted for its age. */
