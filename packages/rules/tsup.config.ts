@@ -4,6 +4,7 @@ const subpaths = [
   "offer",
   "questionnaire",
   "financing",
+  "credit-application",
   "unlock-price",
   "test-drive",
   "consent",

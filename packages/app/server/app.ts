@@ -9,11 +9,15 @@ import { cookiesFor } from "../app/content/site.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
+import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
+import { logError } from "../app/server/log.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
+import { derivedKey, sessionSecret } from "../app/server/secrets.server";
 import { seedIfEmpty } from "../app/server/seed.server";
 import { type OfferRulesSource, openOfferRules } from "../app/server/sell/offer-rules-source.server";
+import { smsSender } from "../app/server/sms/sms.server";
 import { createValuationProvider } from "../app/server/valuation/create-valuation-provider.server";
 import { createVinDecoder } from "../app/server/valuation/vin-decoder.server";
 import { HtmlCache } from "./html-cache";
@@ -75,23 +79,23 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
       db,
       cookies: cookiesFor(config),
       inventoryVersion: options.inventoryVersion ?? null,
-      getLoadContext: (_req, res) =>
+      getLoadContext: (req, res) =>
         new RouterContextProvider(
           new Map<never, unknown>([
             [servicesContext as never, services],
-            [requestContext as never, { nonce: res.locals.nonce as string }],
+            [requestContext as never, { nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }],
             [htmlCacheContext as never, { skip: false }],
           ]),
         ),
     }),
   );
   // Errors Express itself raises (a malformed URL, say) end here: our headers stay, no stack trace leaves the server.
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const given =
       (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
     const status = typeof given === "number" && given >= 400 && given < 600 ? given : 500;
-    if (status >= 500) console.error(error);
+    if (status >= 500) logError(`${req.method} ${req.path}`, error);
     res
       .status(status)
       .type("text/plain")
@@ -121,6 +125,8 @@ export async function start(
   const config = loadConfig(env);
   // Checked before anything opens: invalid analyst rules stop the start with the check's messages.
   const offerRules = await openOfferRules(config.OFFER_RULES_DIR);
+  // Before the database opens: a missing or wrong key stops the start without leaving anything half open.
+  const keys = loadKeyring(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await seedIfEmpty(database.db, (line) => console.log(line));
@@ -141,6 +147,9 @@ export async function start(
     db: database.db,
     nudgeRelay: leadMail.nudge,
     sell: { offerRules, valuation: createValuationProvider(config), vinDecoder },
+    keyring: keys,
+    sms: smsSender(config),
+    hmacKey: derivedKey(sessionSecret(config), "hmac"),
   };
   const htmlCache = options.htmlCache === false ? null : new HtmlCache();
   let inventoryVersion: InventoryVersionCache | null = null;

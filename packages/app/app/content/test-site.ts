@@ -1,8 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { defaultOfferRules, defaultOfferRulesVersion } from "@showroom/rules/offer";
 import { VinDecodeError } from "@showroom/rules/questionnaire";
 import type { AppServices, SellServices } from "../context";
 import type { Config } from "../server/config.server";
+import { keyring, masterKey } from "../server/crypto/envelope.server";
 import type { Db } from "../server/db/client.server";
+import type { SmsMessage, SmsSender } from "../server/sms/sms.server";
 import { createDemoValuation } from "../server/valuation/demo-valuation.server";
 import { visitorCookies } from "../server/visitor.server";
 import { siteContent } from "./fixtures.server";
@@ -39,6 +42,7 @@ export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
     db,
     nudgeRelay: () => {},
     sell: testSellServices(),
+    ...testSecrets(),
   };
   return {
     services,
@@ -49,4 +53,23 @@ export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
     origin: "https://www.confluencemotors.example",
     cookies: visitorCookies("a-unit-test-secret-that-is-long-enough-0000"),
   };
+}
+
+/** A text sender that keeps what it was asked to send, for tests to read the code as a phone would. */
+export function recordingSms(): SmsSender & { sent: SmsMessage[] } {
+  const sent: SmsMessage[] = [];
+  return {
+    description: "recorded in memory",
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+/** The keys and text sender of a test server: a fresh master key, an HMAC key and a recording sender. */
+export function testSecrets(): Pick<AppServices, "keyring" | "sms" | "hmacKey"> & {
+  sms: ReturnType<typeof recordingSms>;
+} {
+  return { keyring: keyring(masterKey(randomBytes(32))), sms: recordingSms(), hmacKey: randomBytes(32) };
 }

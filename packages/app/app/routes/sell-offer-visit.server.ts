@@ -13,6 +13,7 @@ import type { Site } from "../content/site.server";
 import { t } from "../content/translations.server";
 import { leads, offers } from "../server/db/schema.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
+import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
 import { offerPath, readOffer } from "../server/sell/record-offer.server";
 import { isExpired, OFFER_HEADERS, storeOf, visitSlots } from "./sell-offer.server";
@@ -81,8 +82,7 @@ export async function bookVisit(site: Site, request: Request, id: string) {
     if (result.created) site.services.nudgeRelay();
     if (result.setAdfLeadCookie) headers.append("Set-Cookie", ADF_LEAD_SET_COOKIE);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    console.error(`sell-trade: the visit could not be saved (${(error as Error).name}${code ? ` ${code}` : ""})`);
+    logError("sell-trade: the visit could not be saved", error);
     return refuse(503, { "": [t("toasts.sellTrade.error.detail")] });
   }
   headers.append(

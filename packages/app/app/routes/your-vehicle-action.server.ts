@@ -13,7 +13,7 @@ import { z } from "zod";
 import { readFormData } from "../content/form-data.server";
 import type { Site } from "../content/site.server";
 import { canonicalChoice } from "../server/sell/vehicle-choices.server";
-import { readVisitor, type VisitorState } from "../server/visitor-state.server";
+import { newVisitor, readVisitor, type VisitorState } from "../server/visitor-state.server";
 import {
   openSellJourney,
   SELL_JOURNEY_KEY,
@@ -96,7 +96,7 @@ export async function sellJourneyAction(site: Site, request: Request) {
   const identity = await site.cookies.identify(request);
   if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
   const visitor: VisitorState = identity.setCookie
-    ? { visitorId: identity.visitorId, profile: {}, priceUnlocked: false, inventoryUnlocked: false, journeys: {} }
+    ? newVisitor(identity.visitorId)
     : await readVisitor(db, site.cookies, request);
   const visitorId = identity.visitorId;
   const refuse = (status: number, error: Record<string, string[]>) =>

@@ -11,6 +11,7 @@ import { flashCookie } from "../content/flash.server";
 import type { Site } from "../content/site.server";
 import { t } from "../content/translations.server";
 import { ADF_LEAD_SET_COOKIE } from "../server/leads/record-lead.server";
+import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
 import { priceOffer } from "../server/sell/price-offer.server";
 import { OfferKeyReusedError, offerPath, recordOffer } from "../server/sell/record-offer.server";
@@ -70,10 +71,9 @@ export async function finishJourney(
       return refusal(400, intent, { "": [error.problems.map((p) => p.message).join(" ")] }, headers);
     }
     if (error instanceof OfferKeyReusedError) return refusal(400, intent, { "": [MESSAGES.idempotencyKey] }, headers);
-    // The database refused (down, full, a constraint): nothing half-written, the shopper can post again. Only the
-    // error's kind is logged: a driver's message may quote the values it refused, and those are personal.
-    const code = (error as { code?: unknown }).code;
-    console.error(`sell-trade: the offer could not be saved (${(error as Error).name}${code ? ` ${code}` : ""})`);
+    // The database refused (down, full, a constraint): nothing half-written, the shopper can post again. logError
+    // keeps a database error's values out of the log (ADR 191).
+    logError("sell-trade: the offer could not be saved", error);
     return refusal(503, intent, { "": [t("toasts.sellTrade.error.detail")] }, headers);
   }
 }

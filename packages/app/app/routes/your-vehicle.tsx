@@ -39,7 +39,9 @@ export function headers() {
 function useFocusFirstError(refusal: StepRefusal | undefined) {
   useEffect(() => {
     if (!refusal) return;
-    const first = document.querySelector<HTMLElement>("main [aria-invalid='true'], main [role='alert']");
+    const first = document.querySelector<HTMLElement>(
+      "main input[aria-invalid='true'], main select[aria-invalid='true'], main textarea[aria-invalid='true'], main [role='alert']",
+    );
     first?.focus();
   }, [refusal]);
 }

@@ -96,6 +96,8 @@ export const financingRulesSchema = z
       leaseMonths: z.number().int().positive(),
     }),
     sliders: z.strictObject({
+      /** The payment estimator's vehicle price, for a shopper who has not picked a car yet. */
+      price: sliderSchema,
       cashDown: sliderSchema,
       tradeEquity: sliderSchema,
       creditScore: sliderSchema,

@@ -4,6 +4,8 @@
  */
 export { defaultFinancingRules, parseFinancingRules } from "./defaults";
 export {
+  type AprBreakdown,
+  aprBreakdown,
   aprFor,
   estimatePayment,
   monthlyPayment,

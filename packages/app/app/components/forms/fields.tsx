@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 
 /** Field errors as `submission.reply()` gives them: field name → messages. */
 export type FieldErrors = Readonly<Record<string, readonly string[] | null | undefined>>;
@@ -6,6 +6,8 @@ export type FieldErrors = Readonly<Record<string, readonly string[] | null | und
 interface FieldProps {
   name: string;
   label: string;
+  /** The element id; `field-{name}` by default. Give one when a page renders the same name twice. */
+  id?: string;
   errors?: FieldErrors | undefined;
   /** The value to show again after a rejected submit. */
   defaultValue?: string | undefined;
@@ -13,8 +15,13 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-const INPUT =
+export const INPUT =
   "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700";
+
+/** An element id from a field name (`residences[1].city` → `field-residences-1-city`). */
+export function fieldId(name: string): string {
+  return `field-${name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/-+$/, "")}`;
+}
 
 function describedBy(id: string, hint: ReactNode, error: string | undefined) {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -65,6 +72,7 @@ function FieldFrame({
 export function TextField({
   name,
   label,
+  id: givenId,
   errors,
   defaultValue,
   required,
@@ -73,13 +81,15 @@ export function TextField({
   autoComplete,
   inputMode,
   placeholder,
+  maxLength,
 }: FieldProps & {
-  type?: "text" | "email" | "tel";
+  type?: "text" | "email" | "tel" | "date" | "password";
   autoComplete?: string;
-  inputMode?: "text" | "email" | "tel" | "numeric";
+  inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
   placeholder?: string;
+  maxLength?: number;
 }) {
-  const id = `field-${name}`;
+  const id = givenId ?? fieldId(name);
   const error = errors?.[name]?.[0];
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
@@ -93,6 +103,7 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
       />
@@ -107,9 +118,10 @@ export function TextAreaField({
   defaultValue,
   required,
   hint,
+  id: givenId,
   rows = 5,
 }: FieldProps & { rows?: number }) {
-  const id = `field-${name}`;
+  const id = givenId ?? fieldId(name);
   const error = errors?.[name]?.[0];
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
@@ -159,8 +171,10 @@ export function SelectField({
   hint,
   placeholder,
   options,
-}: FieldProps & { placeholder: string; options: SelectOptions }) {
-  const id = `field-${name}`;
+  id: givenId,
+  autoComplete,
+}: FieldProps & { placeholder: string; options: SelectOptions; autoComplete?: string }) {
+  const id = givenId ?? fieldId(name);
   const error = errors?.[name]?.[0];
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
@@ -170,10 +184,11 @@ export function SelectField({
         className={INPUT}
         defaultValue={defaultValue ?? ""}
         required={required}
+        autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
       >
-        <option value="" disabled>
+        <option value="" disabled={required}>
           {placeholder}
         </option>
         {optionElements(options)}
@@ -200,55 +215,43 @@ export function FormMetaFields({ idempotencyKey }: { idempotencyKey: string }) {
   );
 }
 
-/** One choice of a radio or checkbox group: its value, its label, and optionally a line that explains it. */
-export interface ChoiceOption {
-  readonly value: string;
-  readonly label: string;
-  readonly description?: string | undefined;
-}
-
-const CHOICE =
-  "flex min-h-11 cursor-pointer items-start gap-3 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-base text-slate-900 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600";
-
-/**
- * A group of radio buttons or checkboxes in a fieldset: the legend names it, each choice is a 44 px labelled target
- * with its description tied to it, and the group's first error is tied to the fieldset and marks every choice
- * invalid. A checkbox group posts its name once per ticked box.
- */
-function ChoiceGroup({
-  type,
+/** A checkbox posting `value` ("yes") when ticked; its label sits beside it and the whole row is the 44 px target. */
+export function CheckboxField({
   name,
-  legend,
-  options,
+  label,
+  id: givenId,
   errors,
-  checked,
+  defaultChecked,
   required,
   hint,
-  columns = 1,
-}: {
-  type: "radio" | "checkbox";
-  name: string;
-  legend: ReactNode;
-  options: readonly ChoiceOption[];
-  errors?: FieldErrors | undefined;
-  checked: readonly string[];
-  required?: boolean;
-  hint?: ReactNode;
-  columns?: 1 | 2;
-}) {
-  const id = `field-${name}`;
+  value = "yes",
+}: Omit<FieldProps, "label" | "defaultValue"> & { label: ReactNode; defaultChecked?: boolean; value?: string }) {
+  const id = givenId ?? fieldId(name);
   const error = errors?.[name]?.[0];
   return (
-    <fieldset aria-describedby={describedBy(id, hint, error)} className="min-w-0">
-      <legend className="text-base font-semibold text-slate-900">
-        {legend}
-        {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </legend>
+    <div>
+      <div className="flex min-h-11 items-start gap-3">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          value={value}
+          defaultChecked={defaultChecked}
+          required={required}
+          className="mt-1 size-5 shrink-0 rounded border-slate-500 text-brand-700 focus:ring-2 focus:ring-brand-600"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+        />
+        <label htmlFor={id} className="text-base text-slate-900">
+          {label}
+          {required ? (
+            <span aria-hidden="true" className="text-red-700">
+              {" "}
+              *
+            </span>
+          ) : null}
+        </label>
+      </div>
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
           {hint}
@@ -259,107 +262,191 @@ function ChoiceGroup({
           {error}
         </p>
       ) : null}
-      <div className={`mt-3 grid gap-2 ${columns === 2 ? "sm:grid-cols-2" : ""}`}>
+    </div>
+  );
+}
+
+/** One choice of a radio or checkbox group: its value, its label, and optionally a line that explains it. */
+export interface ChoiceOption {
+  readonly value: string;
+  readonly label: string;
+  readonly description?: string | undefined;
+}
+
+interface ChoiceGroupProps extends Omit<FieldProps, "defaultValue"> {
+  options: readonly ChoiceOption[];
+  /** `inline`: a row of plain choices (yes/no); `cards`: each choice a bordered 44 px card, its description under it. */
+  layout?: "inline" | "cards";
+  /** Cards side by side from the small breakpoint on. */
+  columns?: 1 | 2;
+}
+
+const CARD =
+  "flex min-h-11 cursor-pointer items-start gap-3 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-base text-slate-900 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600";
+
+/**
+ * Radio buttons or checkboxes in a fieldset: the legend is the question, each choice a 44 px labelled target named by
+ * its label alone (its description, if any, is tied to it as a description), and the group's first error tied to the
+ * fieldset. A checkbox group posts its name once per ticked box.
+ */
+function ChoiceGroup({
+  type,
+  name,
+  label,
+  id: givenId,
+  errors,
+  checked,
+  required,
+  hint,
+  options,
+  layout = "inline",
+  columns = 1,
+}: ChoiceGroupProps & { type: "radio" | "checkbox"; checked: readonly string[] }) {
+  const id = givenId ?? fieldId(name);
+  const error = errors?.[name]?.[0];
+  const cards = layout === "cards";
+  return (
+    <fieldset
+      aria-describedby={describedBy(id, hint, error)}
+      aria-invalid={error ? true : undefined}
+      className="min-w-0"
+    >
+      <legend className={cards ? "text-base font-semibold text-slate-900" : "text-sm font-medium text-slate-900"}>
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </legend>
+      {hint && cards ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {error && cards ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <div
+        className={cards ? `mt-3 grid gap-2 ${columns === 2 ? "sm:grid-cols-2" : ""}` : "mt-1 flex flex-wrap gap-x-6"}
+      >
         {options.map((option) => {
-          const optionId = `${id}-${option.value}`;
+          const optionId = `${id}-${option.value.replace(/[^A-Za-z0-9_-]+/g, "-") || "none"}`;
           return (
-            <label key={option.value} className={CHOICE}>
+            <label
+              key={option.value}
+              className={cards ? CARD : "flex min-h-11 items-center gap-2 text-base text-slate-900"}
+            >
               <input
                 id={optionId}
                 type={type}
                 name={name}
                 value={option.value}
                 defaultChecked={checked.includes(option.value)}
-                aria-invalid={error ? true : undefined}
-                // Named by the label alone; the description is read after it, as a description.
+                required={type === "radio" ? required : undefined}
+                aria-invalid={error && cards ? true : undefined}
                 aria-labelledby={option.description ? `${optionId}-label` : undefined}
                 aria-describedby={option.description ? `${optionId}-description` : undefined}
-                className="mt-0.5 size-5 shrink-0 accent-brand-700"
+                className={
+                  cards
+                    ? "mt-0.5 size-5 shrink-0 accent-brand-700"
+                    : "size-5 text-brand-700 focus:ring-2 focus:ring-brand-600"
+                }
               />
-              <span>
-                <span id={`${optionId}-label`} className="font-medium">
-                  {option.label}
-                </span>
-                {option.description ? (
+              {option.description ? (
+                <span>
+                  <span id={`${optionId}-label`} className="font-medium">
+                    {option.label}
+                  </span>
                   <span id={`${optionId}-description`} className="mt-0.5 block text-sm text-slate-700">
                     {option.description}
                   </span>
-                ) : null}
-              </span>
+                </span>
+              ) : (
+                <span className={cards ? "font-medium" : undefined}>{option.label}</span>
+              )}
             </label>
           );
         })}
       </div>
+      {hint && !cards ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {error && !cards ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
 }
 
 /** A radio group: one choice of several. */
-export function RadioGroupField(
-  props: Omit<Parameters<typeof ChoiceGroup>[0], "type" | "checked"> & { defaultValue?: string | undefined },
-) {
-  const { defaultValue, ...rest } = props;
-  return <ChoiceGroup type="radio" checked={defaultValue === undefined ? [] : [defaultValue]} {...rest} />;
+export function RadioGroupField({ defaultValue, ...props }: ChoiceGroupProps & { defaultValue?: string | undefined }) {
+  return <ChoiceGroup type="radio" checked={defaultValue === undefined ? [] : [defaultValue]} {...props} />;
 }
 
 /** A checkbox group: any number of choices, posted once per ticked box. */
-export function CheckboxGroupField(
-  props: Omit<Parameters<typeof ChoiceGroup>[0], "type" | "checked"> & { defaultValue?: readonly string[] | undefined },
-) {
-  const { defaultValue, ...rest } = props;
-  return <ChoiceGroup type="checkbox" checked={defaultValue ?? []} {...rest} />;
+export function CheckboxGroupField({
+  defaultValue,
+  ...props
+}: ChoiceGroupProps & { defaultValue?: readonly string[] | undefined }) {
+  return <ChoiceGroup type="checkbox" checked={defaultValue ?? []} {...props} />;
 }
 
-/** The four contact fields of a server-rendered form, prefilled from what was posted or the visitor's profile. */
-export function ContactFields({
-  labels,
+/**
+ * A Social Security number: masked like a password, never given a value by the server (so no page the server renders
+ * holds one), numeric keypad, and with JavaScript a Show/Hide button.
+ */
+export function SsnField({
+  name,
+  label,
+  id: givenId,
   errors,
-  values,
-}: {
-  /** Each field's label and the phone placeholder: `forms.fields`. */
-  labels: { firstName: string; lastName: string; email: string; phone: string; phonePlaceholder: string };
-  errors?: FieldErrors | undefined;
-  values: Partial<Record<"firstName" | "lastName" | "email" | "phone", string | undefined>>;
-}) {
+  required,
+  hint,
+  showLabel,
+  hideLabel,
+}: Omit<FieldProps, "defaultValue"> & { showLabel: string; hideLabel: string }) {
+  const id = givenId ?? fieldId(name);
+  const error = errors?.[name]?.[0];
+  const [shown, setShown] = useState(false);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => startTransition(() => setEnhanced(true)), []);
   return (
-    <>
-      <TextField
-        name="firstName"
-        label={labels.firstName}
-        autoComplete="given-name"
-        required
-        errors={errors}
-        defaultValue={values.firstName}
-      />
-      <TextField
-        name="lastName"
-        label={labels.lastName}
-        autoComplete="family-name"
-        required
-        errors={errors}
-        defaultValue={values.lastName}
-      />
-      <TextField
-        name="email"
-        type="email"
-        label={labels.email}
-        autoComplete="email"
-        inputMode="email"
-        required
-        errors={errors}
-        defaultValue={values.email}
-      />
-      <TextField
-        name="phone"
-        type="tel"
-        label={labels.phone}
-        autoComplete="tel"
-        inputMode="tel"
-        placeholder={labels.phonePlaceholder}
-        required
-        errors={errors}
-        defaultValue={values.phone}
-      />
-    </>
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name={name}
+          type={shown ? "text" : "password"}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={11}
+          placeholder="123-45-6789"
+          required={required}
+          className={INPUT}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+        />
+        {enhanced ? (
+          <button
+            type="button"
+            aria-controls={id}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+            className="mt-1 min-h-11 shrink-0 rounded-md border border-slate-400 px-3 text-sm font-medium text-slate-900 hover:bg-slate-50"
+          >
+            {shown ? hideLabel : showLabel}
+          </button>
+        ) : null}
+      </div>
+    </FieldFrame>
   );
 }

@@ -181,7 +181,11 @@ export function ClientJourney({
   // The first field in error takes the focus, as on the server's pages.
   useEffect(() => {
     if (!shownErrors) return;
-    document.querySelector<HTMLElement>("main [aria-invalid='true'], main [role='alert']")?.focus();
+    document
+      .querySelector<HTMLElement>(
+        "main input[aria-invalid='true'], main select[aria-invalid='true'], main textarea[aria-invalid='true'], main [role='alert']",
+      )
+      ?.focus();
   }, [shownErrors]);
 
   return (

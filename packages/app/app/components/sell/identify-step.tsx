@@ -44,8 +44,9 @@ function DetailsFields({
       />
       <div className="sm:col-span-2">
         <RadioGroupField
+          layout="cards"
           name="interest"
-          legend={t("vehicle.interest")}
+          label={t("vehicle.interest")}
           options={[
             { value: "sell", label: t("vehicle.interestSell") },
             { value: "trade-in", label: t("vehicle.interestTrade") },
@@ -197,8 +198,9 @@ export function IdentifyStep({
             <input type="hidden" name="model" value={choose.model ?? posted(refusal?.values, "model") ?? ""} />
             {choose.trims.length > 0 ? (
               <RadioGroupField
+                layout="cards"
                 name="trim"
-                legend={t("vehicle.trimLabel")}
+                label={t("vehicle.trimLabel")}
                 options={[
                   ...choose.trims.map((trim) => ({ value: trim, label: trim })),
                   { value: "", label: t("vehicle.trimUnsure") },

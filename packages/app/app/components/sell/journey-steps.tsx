@@ -1,13 +1,7 @@
 import type { FormEvent, ReactNode, RefObject } from "react";
 import { Form } from "react-router";
-import {
-  CheckboxGroupField,
-  ContactFields,
-  type FieldErrors,
-  FormMetaFields,
-  RadioGroupField,
-  TextAreaField,
-} from "../forms/fields";
+import { CheckboxGroupField, type FieldErrors, FormMetaFields, RadioGroupField, TextAreaField } from "../forms/fields";
+import { ContactFields } from "../forms/groups";
 import { type TextTree, translator } from "../i18n";
 import type { ProfileValues, QuestionStepView, StepRefusal } from "./types";
 
@@ -61,7 +55,7 @@ export function FormError({ error, shown }: { error: FieldErrors | undefined; sh
     .flatMap(([, list]) => list ?? []);
   if (messages.length === 0) return null;
   return (
-    <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+    <div role="alert" tabIndex={-1} className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
       {[...new Set(messages)].map((m) => (
         <p key={m}>{m}</p>
       ))}
@@ -177,8 +171,9 @@ export function QuestionStep({
             return (
               <Group
                 key={name}
+                layout="cards"
                 name={name}
-                legend={question.text}
+                label={question.text}
                 hint={
                   [question.description, question.inputType === "checkbox" ? t("questionnaire.chooseAll") : null]
                     .filter(Boolean)
@@ -227,7 +222,6 @@ export function ContactStep({
   onSubmit?: StepSubmit | undefined;
 }) {
   const t = translator(journey.texts);
-  const f = translator(journey.fields);
   const posted = (name: "firstName" | "lastName" | "email" | "phone") => {
     const value = values?.[name];
     return typeof value === "string" ? value : profile[name];
@@ -238,13 +232,7 @@ export function ContactStep({
         <FormMetaFields idempotencyKey={idempotencyKey} />
         <div className="grid gap-5 sm:grid-cols-2">
           <ContactFields
-            labels={{
-              firstName: f("firstName.label"),
-              lastName: f("lastName.label"),
-              email: f("email.label"),
-              phone: f("phone.label"),
-              phonePlaceholder: f("phone.placeholder"),
-            }}
+            texts={{ fields: journey.fields }}
             errors={errors}
             values={{
               firstName: posted("firstName"),

@@ -27,8 +27,8 @@ export interface RecordLeadInput {
   lead: LeadContent;
   /**
    * More writes that must land with the lead or not at all (the visitor's profile and price unlock), run inside the
-   * lead's transaction after its rows, with the lead as recorded (its id for a row that refers to it). Not run when
-   * the idempotency key had already made the lead.
+   * lead's transaction after its rows, with the lead as recorded. Not run when the idempotency key had already made the
+   * lead.
    */
   alsoWrite?: (tx: LeadTransaction, lead: Lead) => Promise<void>;
 }

@@ -9,7 +9,8 @@ import {
 import { SELL_INTERESTS, type SellJourneyOutput } from "@showroom/rules/questionnaire";
 import { z } from "zod";
 import type { SellServices } from "../../context";
-import { type BookValue, ValuationUnavailableError } from "../valuation/valuation-provider.server";
+import { logError } from "../log.server";
+import type { BookValue } from "../valuation/valuation-provider.server";
 
 /** Why no online price could be made before the rules ran: the book does not list the vehicle, or did not answer. */
 export const VALUATION_REASONS = ["no-valuation", "valuation-unavailable"] as const;
@@ -133,8 +134,7 @@ async function valuationOf(
     return value ?? "no-valuation";
   } catch (error) {
     // The shopper still gets an answer (bring it in) and the lead is still recorded: nothing is lost to an outage.
-    if (!(error instanceof ValuationUnavailableError)) console.error("sell-trade: the valuation failed", error);
-    else console.error(`sell-trade: ${error.message}`);
+    logError("sell-trade: the valuation failed", error);
     return "valuation-unavailable";
   }
 }

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { offers } from "../db/schema.server";
 import { type LeadTransaction, recordLead } from "../leads/record-lead.server";
+import { logError } from "../log.server";
 import { reasonText, withheldText } from "./offer-words.server";
 import { type SavedOffer, savedOfferSchema } from "./price-offer.server";
 
@@ -168,7 +169,10 @@ export async function readOffer(db: Db, id: string): Promise<StoredOffer | null>
   if (!row) return null;
   const saved = savedOfferSchema.safeParse(row.offer);
   if (!saved.success) {
-    console.error(`sell-trade: offer ${id} does not read back`, saved.error.issues.slice(0, 3));
+    logError(
+      `sell-trade: offer ${id} does not read back`,
+      new Error(saved.error.issues.map((i) => i.path.join(".")).join(", ")),
+    );
     return null;
   }
   return { id: row.id, storeId: row.storeId, createdAt: row.createdAt, validUntil: row.validUntil, saved: saved.data };

@@ -1,6 +1,7 @@
 import { openVpic, type Vpic } from "@showroom/fixtures/server";
 import { normalizeVin, vinCheckDigitOk } from "@showroom/rules/inventory";
 import { type DecodedVehicle, VinDecodeError } from "@showroom/rules/questionnaire";
+import { logError } from "../log.server";
 
 /** Decodes VINs offline, with corgi over NHTSA's vPIC database (ADR 081): no network, no native addon. */
 export interface VinDecoder {
@@ -50,7 +51,7 @@ export function createVinDecoder(options: { cacheDir?: string } = {}): VinDecode
       try {
         database = open();
       } catch (error) {
-        console.error("vin-decoder: the vPIC database could not be opened", error);
+        logError("vin-decoder: the vPIC database could not be opened", error);
         throw new VinDecodeError("unavailable");
       }
       const { components } = await database.decode(canonical);
