@@ -1,5 +1,5 @@
 import { translator } from "../components/i18n";
-import { FormError } from "../components/sell/journey-steps";
+import { FormError } from "../components/sell/form-frame";
 import { OfferOutcome, PrintButton, StoreVisit } from "../components/sell/offer-page";
 import { metaFromData } from "../components/seo";
 import { ButtonLink, Container } from "../components/ui";

@@ -1,16 +1,9 @@
 import { useEffect } from "react";
 import { useStepHeading } from "../components/dialog/use-step-heading";
 import { translator } from "../components/i18n";
+import { FormError, SECONDARY } from "../components/sell/form-frame";
 import { IdentifyStep } from "../components/sell/identify-step";
-import {
-  ConfirmStep,
-  ContactStep,
-  FormError,
-  QuestionStep,
-  SECONDARY,
-  StepForm,
-  StepHeader,
-} from "../components/sell/journey-steps";
+import { ConfirmStep, ContactStep, QuestionStep, StepForm, StepHeader } from "../components/sell/journey-steps";
 import { useJourneyTakeover } from "../components/sell/takeover";
 import type { StepRefusal } from "../components/sell/types";
 import { metaFromData } from "../components/seo";

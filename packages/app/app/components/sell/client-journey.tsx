@@ -21,7 +21,8 @@ import { useStepHeading } from "../dialog/use-step-heading";
 import type { FieldErrors } from "../forms/fields";
 import type { TextTree } from "../i18n";
 import { translator } from "../i18n";
-import { ConfirmStep, ContactStep, FormError, QuestionStep, StepHeader } from "./journey-steps";
+import { FormError } from "./form-frame";
+import { ConfirmStep, ContactStep, QuestionStep, StepHeader } from "./journey-steps";
 import { questionView, vehicleTitle } from "./question-view";
 import type { ProfileValues, StepRefusal } from "./types";
 

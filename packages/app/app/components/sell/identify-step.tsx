@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { type FieldErrors, RadioGroupField, SelectField, TextField } from "../forms/fields";
 import { translator } from "../i18n";
-import { type JourneyTexts, PRIMARY, StepForm } from "./journey-steps";
+import { PRIMARY } from "./form-frame";
+import { type JourneyTexts, StepForm } from "./journey-steps";
 import type { DetailsValues, IdentifyView, StepRefusal } from "./types";
 
 const PAGE = "/sell-trade-my-car/your-vehicle";

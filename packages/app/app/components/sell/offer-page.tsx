@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { type FieldErrors, FormMetaFields, SelectField } from "../forms/fields";
 import { type TextTree, translator } from "../i18n";
-import { PRIMARY, SECONDARY } from "./journey-steps";
+import { PRIMARY, SECONDARY } from "./form-frame";
 import type { MoreCashLaterView, OfferView, PriceView } from "./offer-types";
 
 /** "How we got this number": the starting figure and its source, every deduction and cost, the rounding, the price. */
