@@ -22,7 +22,10 @@ const { values: opts } = parseArgs({
   },
 });
 const count = Math.max(10, Number(opts.count));
-const levels = opts.concurrency.split(",").map(Number).filter((n) => n > 0);
+const levels = opts.concurrency
+  .split(",")
+  .map(Number)
+  .filter((n) => n > 0);
 process.env.NODE_ENV = "production";
 const log = (line) => console.error(line);
 
@@ -97,7 +100,13 @@ async function measure(one, concurrency, ok) {
     }),
   );
   times.sort((a, b) => a - b);
-  return { n: times.length, failed, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) };
+  return {
+    n: times.length,
+    failed,
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+  };
 }
 
 function cookieOf(response) {
@@ -138,14 +147,24 @@ for (const databaseUrl of opts["database-url"] ? [opts["database-url"]] : [undef
         where,
         what: "full credit application, single POST",
         concurrency,
-        ...(await measure((i) => post(full, application(`Bench${i}`)), concurrency, (s) => s === 303)),
+        ...(await measure(
+          (i) => post(full, application(`Bench${i}`)),
+          concurrency,
+          (s) => s === 303,
+        )),
       });
       rows.push({
         where,
         what: "full credit step without JS (draft sealed)",
         concurrency,
         ...(await measure(
-          (i) => post(full, { intent: "continue", ...Object.fromEntries(Object.entries(application(`Step${i}`)).filter(([k]) => k.startsWith("user.") || k === "ssn")) }),
+          (i) =>
+            post(full, {
+              intent: "continue",
+              ...Object.fromEntries(
+                Object.entries(application(`Step${i}`)).filter(([k]) => k.startsWith("user.") || k === "ssn"),
+              ),
+            }),
           concurrency,
           (s) => s === 303,
         )),
