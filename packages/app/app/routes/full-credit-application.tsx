@@ -95,7 +95,6 @@ function ClientStepper({ data, initial }: { data: Route.ComponentProps["loaderDa
     const { createCreditStepper } = await loadStepper();
     stepper.current ??= createCreditStepper({
       idempotencyKey: initial.idempotencyKey,
-      vin: initial.values.vin,
       reviewTexts: { fields: data.texts.forms.fields, review: data.texts.fullCredit.review ?? {} },
       onView: setView,
       send: (form) =>
