@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Running } from "../../server/app";
 import { rowsOf } from "../support/databases";
 import { startInProcess } from "./support/built-server";
-import { APPLICANT, Browser, lastTextedCode, wholeApplication } from "./support/financing";
+import { APPLICANT, Browser, creditSteps, lastTextedCode, wholeApplication } from "./support/financing";
 
 let site: Running;
 
@@ -196,6 +196,28 @@ describe("the full credit application", () => {
     expect(sameSsn.status).toBe(400);
     expect(sameSsn.body).toContain("Step 4 of 5");
     expect(sameSsn.body).toContain("Social Security number must differ from the applicant");
+  });
+
+  it("without JavaScript, step by step on a sealed draft, the VIN of the vehicle page it came from reaches the lead", async () => {
+    const vin = "WMWWJ9C03M2387500";
+    const browser = new Browser(site.url);
+    const page = await browser.get(`${FULL_CREDIT}?vin=${vin}`);
+    expect(page.body).toContain(`name="vin" value="${vin}"`);
+    const steps = creditSteps("Carried");
+    const answers: [string, Record<string, string>][] = [
+      ["continue", { ...steps.applicant, vin }],
+      ["continue", steps.residence],
+      ["continue", steps.employment],
+      ["continue", steps.coBorrower],
+      ["submit", steps.review],
+    ];
+    for (const [intent, fields] of answers)
+      expect((await browser.post(FULL_CREDIT, { intent, ...fields })).status).toBe(303);
+    expect(browser.urls.at(-1)).toMatch(/received=FC-/);
+    const [lead] = rowsOf<{ vin: string | null }>(
+      await site.database.db.execute(sql`select vin from leads where payload->'user'->>'lastName' = 'Carried'`),
+    );
+    expect(lead?.vin).toBe(vin);
   });
 
   it("a button without a known intent is not this form: 400, nothing kept", async () => {
