@@ -50,7 +50,8 @@ function importSynthetic(count, env, log) {
 
 /**
  * Starts the built server at `serverEntry`. `databaseUrl` as DATABASE_URL (memory:// or postgres://); PGlite in a temp
- * dir otherwise. `extraVehicles` > 0 imports that many synthetic vehicles on top of the fixture seed first.
+ * dir otherwise. `extraVehicles` > 0 imports that many synthetic vehicles on top of the fixture seed first. `env` adds to
+ * or overrides the server's environment.
  */
 export async function startBenchServer({ serverEntry, databaseUrl, extraVehicles = 0, log, env: extraEnv = {} }) {
   if (extraVehicles > 0 && databaseUrl === "memory://")
@@ -67,6 +68,7 @@ export async function startBenchServer({ serverEntry, databaseUrl, extraVehicles
   const running = await start(env);
   return {
     url: running.url,
+    dataDir,
     database: running.database,
     bootMs: performance.now() - began,
     async close() {
@@ -125,6 +127,9 @@ export async function discoverPages(baseUrl) {
     { id: "search", label: "search", path: "/cars-for-sale", required: false },
     { id: "sell", label: "sell", path: "/sell-trade-my-car", required: true },
     { id: "vehicle", label: "your-veh", path: "/sell-trade-my-car/your-vehicle", required: true },
+    { id: "financing", label: "financing", path: "/auto-financing", required: true },
+    { id: "pre-approval", label: "pre-approval", path: "/auto-financing/apply-for-financing", required: true },
+    { id: "full-credit", label: "full credit", path: "/auto-financing/full-credit-application", required: true },
   ];
   for (const page of want) {
     const answer = await get(baseUrl + page.path);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Running } from "../../server/app";
 import { rowsOf } from "../support/databases";
 import { startInProcess } from "./support/built-server";
-import { APPLICANT, Browser, lastTextedCode, wholeApplication } from "./support/financing";
+import { APPLICANT, Browser, creditSteps, lastTextedCode, wholeApplication } from "./support/financing";
 
 let site: Running;
 
@@ -169,13 +169,71 @@ describe("the full credit application", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("takes a co-borrower at the applicant's address without residences of their own, and refuses one with the applicant's SSN", async () => {
+    const coBorrower = {
+      "coBorrower.applying": "yes",
+      "coBorrower.user.firstName": "Sam",
+      "coBorrower.user.lastName": "Reyes",
+      "coBorrower.user.email": "sam.reyes@example.com",
+      "coBorrower.user.phone": "(314) 555-0177",
+      "coBorrower.user.dateOfBirth": "1985-09-09",
+      "coBorrower.ssn": "234-56-7890",
+      "coBorrower.sameAddress": "yes",
+      "coBorrower.employments[0].incomeType": "retired",
+      "coBorrower.employments[0].monthlyIncome": "1,900",
+      "coBorrower.employments[0].years": "6",
+      "coBorrower.employments[0].months": "0",
+    };
+    const before = await counts();
+    const together = await new Browser(site.url).post(FULL_CREDIT, { ...wholeApplication("Together"), ...coBorrower });
+    expect(together.status, together.body.slice(0, 200)).toBe(303);
+    expect((await counts()).applications).toBe(before.applications + 1);
+    const sameSsn = await new Browser(site.url).post(FULL_CREDIT, {
+      ...wholeApplication("Twins"),
+      ...coBorrower,
+      "coBorrower.ssn": APPLICANT.ssn,
+    });
+    expect(sameSsn.status).toBe(400);
+    expect(sameSsn.body).toContain("Step 4 of 5");
+    expect(sameSsn.body).toContain("Social Security number must differ from the applicant");
+  });
+
+  it("without JavaScript, step by step on a sealed draft, the VIN of the vehicle page it came from reaches the lead", async () => {
+    const vin = "WMWWJ9C03M2387500";
+    const browser = new Browser(site.url);
+    const page = await browser.get(`${FULL_CREDIT}?vin=${vin}`);
+    expect(page.body).toContain(`name="vin" value="${vin}"`);
+    const steps = creditSteps("Carried");
+    const answers: [string, Record<string, string>][] = [
+      ["continue", { ...steps.applicant, vin }],
+      ["continue", steps.residence],
+      ["continue", steps.employment],
+      ["continue", steps.coBorrower],
+      ["submit", steps.review],
+    ];
+    for (const [intent, fields] of answers)
+      expect((await browser.post(FULL_CREDIT, { intent, ...fields })).status).toBe(303);
+    expect(browser.urls.at(-1)).toMatch(/received=FC-/);
+    const [lead] = rowsOf<{ vin: string | null }>(
+      await site.database.db.execute(sql`select vin from leads where payload->'user'->>'lastName' = 'Carried'`),
+    );
+    expect(lead?.vin).toBe(vin);
+  });
+
   it("a button without a known intent is not this form: 400, nothing kept", async () => {
     const answer = await new Browser(site.url).post(FULL_CREDIT, { intent: "delete-everything" });
     expect(answer.status).toBe(400);
   });
 
   it("pages holding a visitor's details answer Cache-Control: private, no-store", async () => {
-    for (const path of [FULL_CREDIT, PRE_APPROVAL]) {
+    const vin = "WMWWJ9C03M2387500";
+    for (const path of [
+      FULL_CREDIT,
+      PRE_APPROVAL,
+      `/personalize-price/${vin}`,
+      `/schedule-test-drive/${vin}`,
+      "/unlock-inventory",
+    ]) {
       const answer = await new Browser(site.url).get(path);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("Cache-Control"), path).toBe("private, no-store");
