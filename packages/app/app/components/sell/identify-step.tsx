@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { type FieldErrors, RadioGroupField, SelectField, TextField } from "../forms/fields";
+import { RadioGroupField } from "../forms/choice-fields";
+import { type FieldErrors, SelectField, TextField } from "../forms/fields";
 import { translator } from "../i18n";
 import { PRIMARY } from "./form-frame";
 import { type JourneyTexts, StepForm } from "./journey-steps";

@@ -1,7 +1,8 @@
 import type { FormEvent, ReactNode, RefObject } from "react";
 import { Form } from "react-router";
+import { CheckboxGroupField, RadioGroupField } from "../forms/choice-fields";
 import { ContactFields } from "../forms/contact-fields";
-import { CheckboxGroupField, type FieldErrors, FormMetaFields, RadioGroupField, TextAreaField } from "../forms/fields";
+import { type FieldErrors, FormMetaFields, TextAreaField } from "../forms/fields";
 import { type TextTree, translator } from "../i18n";
 import { PRIMARY, SECONDARY } from "./form-frame";
 import type { ProfileValues, QuestionStepView, StepRefusal } from "./types";
