@@ -16,6 +16,10 @@ try {
   process.exit(1);
 }
 console.log(`Showroom is serving ${running.url} (${running.database.kind} database; lead mail: ${running.mail})`);
+// SIGHUP reloads the analyst's offer rules (OFFER_RULES_DIR); a bad folder keeps the last good rules and says why.
+process.on("SIGHUP", () => {
+  running.reloadOfferRules().catch((error) => console.error(error));
+});
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
     running.close().then(

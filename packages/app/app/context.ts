@@ -2,6 +2,17 @@ import { createContext } from "react-router";
 import type { Config } from "./server/config.server";
 import type { Keyring } from "./server/crypto/envelope.server";
 import type { Db } from "./server/db/client.server";
+import type { OfferRulesSource } from "./server/sell/offer-rules-source.server";
+import type { ValuationProvider } from "./server/valuation/valuation-provider.server";
+import type { VinDecoder } from "./server/valuation/vin-decoder.server";
+
+/** What the sell/trade journey needs: the offer rules (reloadable), the valuation book and the VIN decoder. */
+export interface SellServices {
+  offerRules: OfferRulesSource;
+  valuation: ValuationProvider;
+  vinDecoder: VinDecoder;
+}
+
 import type { SmsSender } from "./server/sms/sms.server";
 
 /** What the server gives every loader and action: long-lived services, created once at boot. */
@@ -10,6 +21,7 @@ export interface AppServices {
   db: Db;
   /** Wakes the outbox relay after a lead is written, so delivery does not wait for the next poll. */
   nudgeRelay(): void;
+  sell: SellServices;
   /** The master keys that seal personal data at rest (ADR 190). */
   keyring: Keyring;
   /** Where verification codes are texted. */

@@ -39,6 +39,7 @@ export default [
     route("our-company/meet-our-team", "routes/meet-our-team.tsx"),
     route("our-company/meet-our-team/:slug", "routes/team-member.tsx"),
     route("sell-trade-my-car", "routes/sell-trade-my-car.tsx"),
+    route("sell-trade-my-car/offer/:id", "routes/sell-offer.tsx"),
     route("schedule-test-drive/:vin", "routes/schedule-test-drive.tsx"),
     route("unlock-inventory", "routes/unlock-inventory.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -2,7 +2,7 @@
 // an ephemeral loopback port with a throw-away data directory, and the pages to measure discovered from what it
 // actually serves.
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -125,6 +125,8 @@ export async function discoverPages(baseUrl) {
     { id: "home", label: "home", path: "/", required: true },
     { id: "contact", label: "contact", path: "/contact-us", required: true },
     { id: "search", label: "search", path: "/cars-for-sale", required: false },
+    { id: "sell", label: "sell", path: "/sell-trade-my-car", required: true },
+    { id: "vehicle", label: "your-veh", path: "/sell-trade-my-car/your-vehicle", required: true },
     { id: "financing", label: "financing", path: "/auto-financing", required: true },
     { id: "pre-approval", label: "pre-approval", path: "/auto-financing/apply-for-financing", required: true },
     { id: "full-credit", label: "full credit", path: "/auto-financing/full-credit-application", required: true },
@@ -161,5 +163,60 @@ export async function discoverPages(baseUrl) {
   } else if (search) {
     absent.push({ id: "detail", label: "detail", path: "(no detail link found)", required: false, status: null });
   }
+  const offer = await makeOffer(baseUrl);
+  if (offer.path) {
+    const answer = await get(baseUrl + offer.path);
+    if (answer.status === 200) {
+      pages.push({ id: "offer", label: "offer", path: offer.path, url: baseUrl + offer.path, html: answer.html });
+    } else absent.push({ id: "offer", label: "offer", path: offer.path, required: true, status: answer.status });
+  } else
+    absent.push({
+      id: "offer",
+      label: "offer",
+      path: "/sell-trade-my-car/offer/…",
+      required: true,
+      status: offer.status,
+    });
   return { pages, absent };
+}
+
+/** The whole sell/trade journey in one POST (a 2021 MINI by VIN, in good shape), as the browser's journey sends it. */
+export function offerForm(overrides = {}) {
+  return new URLSearchParams({
+    intent: "offer",
+    idempotencyKey: randomUUID(),
+    website: "",
+    vin: "WMWWJ9C03M2387500",
+    mileage: "31500",
+    zip: "63119",
+    interest: "sell",
+    q100: "good",
+    q200: "no",
+    q201: "no",
+    q202: "no",
+    q203: "minor",
+    q204: "none",
+    q205: "two-or-more",
+    q500: "",
+    firstName: "Bench",
+    lastName: "Mark",
+    email: "bench.mark@example.com",
+    phone: "3145550100",
+    ...overrides,
+  });
+}
+
+/** Makes an offer through the site, for its page: `{ path }` of the offer, or the status of the refusal. */
+export async function makeOffer(baseUrl, form = offerForm()) {
+  const response = await fetch(`${baseUrl}/sell-trade-my-car/your-vehicle`, {
+    method: "POST",
+    body: form,
+    redirect: "manual",
+    headers: { Origin: baseUrl, "user-agent": "showroom-bench" },
+  });
+  await response.arrayBuffer();
+  const location = response.headers.get("location");
+  return response.status === 303 && location?.startsWith("/sell-trade-my-car/offer/")
+    ? { path: location, status: response.status }
+    : { path: null, status: response.status };
 }

@@ -16,7 +16,10 @@ import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import { derivedKey, sessionSecret } from "../app/server/secrets.server";
 import { seedIfEmpty } from "../app/server/seed.server";
+import { type OfferRulesSource, openOfferRules } from "../app/server/sell/offer-rules-source.server";
 import { smsSender } from "../app/server/sms/sms.server";
+import { createValuationProvider } from "../app/server/valuation/create-valuation-provider.server";
+import { createVinDecoder } from "../app/server/valuation/vin-decoder.server";
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
@@ -109,6 +112,8 @@ export interface Running {
   database: Database;
   /** The HTML cache, for its statistics; null when started without one. */
   htmlCache: HtmlCache | null;
+  /** Reads OFFER_RULES_DIR again (SIGHUP); a bad folder keeps the last good rules and logs why. */
+  reloadOfferRules: OfferRulesSource["reload"];
   close(): Promise<void>;
 }
 
@@ -118,6 +123,8 @@ export async function start(
   options: { htmlCache?: boolean } = {},
 ): Promise<Running> {
   const config = loadConfig(env);
+  // Checked before anything opens: invalid analyst rules stop the start with the check's messages.
+  const offerRules = await openOfferRules(config.OFFER_RULES_DIR);
   // Before the database opens: a missing or wrong key stops the start without leaving anything half open.
   const keys = loadKeyring(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -128,10 +135,18 @@ export async function start(
     throw error;
   }
   const leadMail = startLeadMail(config, database);
+  const vinDecoder = createVinDecoder();
+  try {
+    // Unpacking the vPIC snapshot takes a second the first time a machine runs: pay it before serving, not in a POST.
+    vinDecoder.open();
+  } catch (error) {
+    console.error("The VIN decoder could not open its database; VINs cannot be decoded until it can", error);
+  }
   const services: AppServices = {
     config,
     db: database.db,
     nudgeRelay: leadMail.nudge,
+    sell: { offerRules, valuation: createValuationProvider(config), vinDecoder },
     keyring: keys,
     sms: smsSender(config),
     hmacKey: derivedKey(sessionSecret(config), "hmac"),
@@ -158,6 +173,7 @@ export async function start(
     clearInterval(sweeper);
     await stopWatching();
     await leadMail.stop();
+    vinDecoder.close();
     await database.close();
     throw error;
   }
@@ -174,9 +190,18 @@ export async function start(
       // Sends in flight finish (or are left to their lease) before the database they report to closes.
       await leadMail.stop();
       await stopWatching();
+      vinDecoder.close();
       await database.close();
     })();
     return closing;
   };
-  return { url, mail: leadMail.description, config, database, htmlCache, close };
+  return {
+    url,
+    mail: leadMail.description,
+    config,
+    database,
+    htmlCache,
+    reloadOfferRules: () => offerRules.reload(),
+    close,
+  };
 }

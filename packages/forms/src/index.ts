@@ -154,11 +154,14 @@ export {
   visitorProfileSchema,
 } from "./profile/visitor-profile.schema";
 export {
+  answerField,
+  answerFieldsShape,
   createQuestionnaireAnswersSchema,
   type QuestionnaireAnswersInput,
   type QuestionnaireAnswersSubmission,
   type QuestionnaireSchemaOptions,
   questionnaireAnswersSchema,
+  readAnswerFields,
 } from "./sell/questionnaire.schema";
 export {
   createSellFormSchema,
@@ -168,6 +171,12 @@ export {
   sellFormSchema,
   sellVehicleShape,
 } from "./sell/sell.schema";
+export {
+  createSellJourneySchemas,
+  type SellJourneySchemaOptions,
+  type SellJourneySchemas,
+  type SellOfferPost,
+} from "./sell/sell-journey.schema";
 export {
   type StaffMessageInput,
   type StaffMessageSubmission,

@@ -23,6 +23,7 @@ export const MAX_LENGTH = {
   position: 100,
   vehicleMake: 40,
   vehicleModel: 60,
+  vehicleTrim: 60,
   vendorName: 100,
   staffSlug: 100,
   verificationCode: 12,

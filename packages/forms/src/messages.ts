@@ -4,8 +4,11 @@
  * plain voice. No message is built anywhere else, so a copy change is one edit here.
  */
 
-/** The vehicle fields of the sell form, as the spec's "Enter the {field} of the vehicle." names them. */
-export type VehicleField = "make" | "model" | "year" | "price" | "mileage";
+/**
+ * The vehicle fields of the sell form, as the spec's "Enter the {field} of the vehicle." names them (make, model,
+ * year, price, mileage), and the sell/trade journey's trim and VIN in the same words.
+ */
+export type VehicleField = "make" | "model" | "year" | "price" | "mileage" | "trim" | "VIN";
 
 export const SPEC_MESSAGES = {
   required: "This field is required",
@@ -50,6 +53,9 @@ export const MESSAGES = {
   testDriveSlot: "That time is no longer available. Please choose another.",
   time: "Choose a time.",
   vin: "Enter a valid 17-character VIN.",
+  vinCheckDigit: "This VIN's check digit does not match. Check each character, or choose the year, make and model.",
+  vinUndecodable: "We couldn't find a vehicle for this VIN. Check each character, or choose the year, make and model.",
+  vinUnavailable: "We couldn't look this VIN up just now. Try again, or choose the year, make and model.",
   slug: "This link is no longer valid. Please reload the page.",
   idempotencyKey: "This form has expired. Please reload the page and try again.",
   honeypot: "Leave this field empty.",

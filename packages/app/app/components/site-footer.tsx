@@ -20,7 +20,7 @@ export function SiteFooter({ minimal = false }: { minimal?: boolean }) {
   const { store } = shell;
   const here = `${location.pathname}${location.search}`;
   return (
-    <footer className="mt-auto bg-slate-900 text-slate-300">
+    <footer className="mt-auto bg-slate-900 text-slate-300 print:hidden">
       <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
         {minimal ? null : (
           <div className="grid gap-10 lg:grid-cols-3">

@@ -164,7 +164,7 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
           </div>
         </div>
       )}
-      <header className="relative border-b border-slate-200 bg-white">
+      <header className="relative border-b border-slate-200 bg-white print:hidden">
         <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6 lg:px-8">
           <PageLink to="/" className="flex shrink-0 items-center rounded-md">
             <img

@@ -1,12 +1,35 @@
 import { randomBytes } from "node:crypto";
-import type { AppServices } from "../context";
+import { defaultOfferRules, defaultOfferRulesVersion } from "@showroom/rules/offer";
+import { VinDecodeError } from "@showroom/rules/questionnaire";
+import type { AppServices, SellServices } from "../context";
 import type { Config } from "../server/config.server";
 import { keyring, masterKey } from "../server/crypto/envelope.server";
 import type { Db } from "../server/db/client.server";
 import type { SmsMessage, SmsSender } from "../server/sms/sms.server";
+import { createDemoValuation } from "../server/valuation/demo-valuation.server";
 import { visitorCookies } from "../server/visitor.server";
 import { siteContent } from "./fixtures.server";
 import type { Site } from "./site.server";
+
+/**
+ * The sell/trade services of a unit test: the package's offer rules, the demo book, and a VIN decoder that refuses
+ * to decode (a test that decodes provides its own).
+ */
+export function testSellServices(overrides: Partial<SellServices> = {}): SellServices {
+  const fixed = { rules: defaultOfferRules, version: defaultOfferRulesVersion, dir: null };
+  return {
+    offerRules: { current: () => fixed, reload: async () => ({ ok: true, version: fixed.version }) },
+    valuation: createDemoValuation(),
+    vinDecoder: {
+      decode: async () => {
+        throw new VinDecodeError("unavailable");
+      },
+      open: () => {},
+      close: () => {},
+    },
+    ...overrides,
+  };
+}
 
 /** A site for unit tests: the real fixtures, the production settings, the given store picked. */
 export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
@@ -18,6 +41,7 @@ export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
     config: { NODE_ENV: "production" } as Config,
     db,
     nudgeRelay: () => {},
+    sell: testSellServices(),
     ...testSecrets(),
   };
   return {

@@ -40,6 +40,20 @@ const configSchema = z
     RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** Proxies in front of us whose X-Forwarded-For we trust (Express "trust proxy"). */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /**
+     * A folder of the analyst's offer rule files (what `showroom-rules check` reads); missing files take the package
+     * defaults. Checked at start (a problem stops it) and reloaded on SIGHUP (a bad reload keeps the last good rules).
+     */
+    OFFER_RULES_DIR: z.string().min(1).optional(),
+    /** A Black Book or KBB style valuation service (`https://…`); unset values vehicles with the demo book. */
+    VALUATION_URL: z
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), "must start with https:// or http://")
+      .optional(),
+    /** Sent as `Authorization: Bearer …` to VALUATION_URL. */
+    VALUATION_API_KEY: z.string().min(1).optional(),
+    /** How long one valuation request may take, in milliseconds (a retry gets as long again). */
+    VALUATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
     /** The master key that wraps personal data at rest; unset, one is generated into DATA_DIR/keys (ADR 190). */
     DATA_KEY: base64Key.optional(),
     /** Older master keys, comma-separated, still readable while `npm run keys -- rotate` re-wraps their records. */

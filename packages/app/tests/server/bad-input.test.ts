@@ -3,7 +3,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadDealers } from "@showroom/fixtures/server";
-import { MAX_LENGTH, MESSAGES } from "@showroom/forms";
+import { MAX_LENGTH, MESSAGES, vehicleFieldMessage } from "@showroom/forms";
+import { DEFAULT_TEXT_MAX_LENGTH } from "@showroom/rules/questionnaire";
 import { testDriveSlots } from "@showroom/rules/test-drive";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +14,14 @@ import { APP_DIR, startInProcess } from "./support/built-server";
 import { type Change, contactChanges, type Field, SPEC, whenMissing } from "./support/contact-changes";
 import { encodeForm, type FieldValue, formPayload, rawPayload } from "./support/payloads";
 import { contactFields, countRows, postForm, type RowCounts, renderedFieldErrors, request } from "./support/requests";
+import {
+  SELL_ANSWER_SETS,
+  SELL_FIELDS,
+  sellDetails,
+  sellFirstValues,
+  sellVehicle,
+  visitSlotsNow,
+} from "./support/sell-payloads";
 
 const RUNS = 200;
 
@@ -46,6 +55,9 @@ const contactDetails = fc.record({
   email: fc.constantFrom("dana.reyes@example.com", "j.o@mail.example.org"),
   phone: fc.constantFrom("(314) 555-0142", "+1 636 555 0199", "3145550142"),
 });
+
+/** An offer made in `beforeAll`, whose page takes the visit form. */
+let offerPage = "";
 
 /** Every route module with an action, by file under app/: the scan below fails when one is missing here. */
 const ACTIONS: Record<string, ActionUnderTest> = {
@@ -150,6 +162,53 @@ const ACTIONS: Record<string, ActionUnderTest> = {
     valid: fc
       .record({ details: contactDetails, key: fc.uuid({ version: 4 }), back: fc.constantFrom("/", "/cars-for-sale") })
       .map(({ details, key, back }) => ({ ...details, idempotencyKey: key, website: "", return: back })),
+    writesLeads: true,
+  },
+  "routes/your-vehicle.tsx": {
+    path: "/sell-trade-my-car/your-vehicle",
+    fields: SELL_FIELDS,
+    valid: fc.oneof(
+      fc
+        .record({ vehicle: sellVehicle, details: sellDetails })
+        .map(({ vehicle, details }) => ({ intent: "vin" in vehicle ? "vin" : "choice", ...vehicle, ...details })),
+      fc.constantFrom<Record<string, string>>(
+        { intent: "confirm" },
+        { intent: "back" },
+        { intent: "rewind" },
+        { intent: "restart" },
+        { intent: "answers", step: "0", q100: "fair" },
+      ),
+      fc
+        .record({
+          vehicle: sellVehicle,
+          details: sellDetails,
+          answers: fc.constantFrom(...SELL_ANSWER_SETS),
+          contact: contactDetails,
+          key: fc.uuid({ version: 4 }),
+        })
+        .map(({ vehicle, details, answers, contact, key }) => ({
+          intent: "offer",
+          ...vehicle,
+          ...details,
+          ...sellFirstValues(answers),
+          ...contact,
+          idempotencyKey: key,
+          website: "",
+        })),
+    ),
+    writesLeads: true,
+    savesJourney: true,
+    // A step saves the visitor's journey; the whole journey in one post makes the offer and its lead.
+    makesLead: (entries) => firstValue(entries, "intent") === "offer",
+  },
+  "routes/sell-offer.tsx": {
+    get path() {
+      return offerPage;
+    },
+    fields: ["intent", "slot", "idempotencyKey", "website"],
+    valid: fc
+      .record({ slot: fc.constantFrom(...visitSlotsNow()), key: fc.uuid({ version: 4 }) })
+      .map(({ slot, key }) => ({ intent: "visit", slot, idempotencyKey: key, website: "" })),
     writesLeads: true,
   },
   "routes/apply-for-financing.tsx": {
@@ -301,6 +360,10 @@ const KNOWN_MESSAGES = new Set<string>([
   ...Object.values(PHONE_VERIFICATION_TEXT),
   ...Object.values(MESSAGES).flatMap((m) => (typeof m === "string" ? [m] : [])),
   ...Object.values(MAX_LENGTH).map((max) => MESSAGES.tooLong(max)),
+  // The questionnaire's comment (at most DEFAULT_TEXT_MAX_LENGTH characters).
+  MESSAGES.tooLong(DEFAULT_TEXT_MAX_LENGTH),
+  // "Enter the {field} of the vehicle." (spec section 5), for the sell/trade form's fields.
+  ...(["make", "model", "year", "price", "mileage", "trim", "VIN"] as const).map(vehicleFieldMessage),
 ]);
 
 function routeModulesWithAction(): string[] {
@@ -321,6 +384,17 @@ let site: Running;
 
 beforeAll(async () => {
   site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000000" });
+  const made = await postForm(site.url, "/sell-trade-my-car/your-vehicle", {
+    intent: "offer",
+    vin: "WMWWJ9C03M2387500",
+    mileage: "40000",
+    zip: "63119",
+    interest: "sell",
+    q100: "great",
+    ...contactFields(),
+  });
+  offerPage = made.headers.get("location") ?? "";
+  if (!offerPage.startsWith("/sell-trade-my-car/offer/")) throw new Error(`no offer to fuzz: ${made.status}`);
 });
 
 afterAll(async () => {
@@ -332,10 +406,11 @@ function delta(before: RowCounts, after: RowCounts): RowCounts {
     leads: after.leads - before.leads,
     outbox: after.outbox - before.outbox,
     visitors: after.visitors - before.visitors,
+    offers: after.offers - before.offers,
   };
 }
 
-const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0 };
+const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0, offers: 0 };
 
 /** Idempotency keys that made a lead in this file's database: a second post with one rightly writes nothing. */
 const usedKeys = new Set<string>();
@@ -363,8 +438,9 @@ describe.each(Object.entries(ACTIONS))("the action of %s", (_file, action) => {
         });
         const written = delta(before, await countRows(site.database.db));
         expect(answer.status).toBeLessThan(500);
-        // A lead comes with its outbox row, or neither is there.
+        // A lead comes with its outbox row, or neither is there; an offer never comes without its lead.
         expect(written.outbox).toBe(written.leads);
+        expect(written.offers).toBeLessThanOrEqual(written.leads);
         // 303 for a document request; 202 (a redirect in the body) or 200 for React Router's data requests.
         const succeeded = answer.status === 303 || answer.status === 200 || answer.status === 202;
         if (!succeeded || !action.writesLeads) expect(written).toEqual(NOTHING);

@@ -1,11 +1,13 @@
 import {
   type Answers,
+  DEFAULT_TEXT_MAX_LENGTH,
   defaultQuestionnaire,
   type Questionnaire,
   validateAnswers,
   visibleSteps,
 } from "@showroom/rules/questionnaire";
 import { z } from "zod";
+import { MESSAGES } from "../messages";
 
 export interface QuestionnaireSchemaOptions {
   /** The questionnaire the answers are for; the one shipped in `@showroom/rules` by default. */
@@ -44,6 +46,35 @@ function normaliseAnswers(questionnaire: Questionnaire) {
   };
 }
 
+/** What is wrong with a questionnaire's answers, each on its question (or on the answers as a whole). */
+interface AnswerIssue {
+  readonly questionId: string | undefined;
+  readonly message: string;
+}
+
+/**
+ * Checks normalised answers against the questionnaire, through one step: `validateAnswers` decides, and only
+ * problems of questions up to `throughStep` count (a later step's questions are not yet required).
+ */
+export function checkAnswers(
+  given: Answers,
+  questionnaire: Questionnaire,
+  throughStep: number,
+): { answers: Record<string, string | string[]>; issues: readonly AnswerIssue[] } {
+  const stepOf = new Map(
+    visibleSteps(given, questionnaire).flatMap((step) =>
+      step.questions.map((question) => [question.questionId, step.index] as const),
+    ),
+  );
+  const inScope = (questionId: string) => (stepOf.get(questionId) ?? 0) <= throughStep;
+  const result = validateAnswers(given, questionnaire);
+  if (result.success) return { answers: result.answers as Record<string, string | string[]>, issues: [] };
+  const issues = result.problems
+    .filter((problem) => problem.questionId === undefined || inScope(problem.questionId))
+    .map((problem) => ({ questionId: problem.questionId, message: problem.message }));
+  return { answers: keepShown(given, stepOf), issues };
+}
+
 /**
  * Sell/trade questionnaire answers, keyed by questionId (`answers.100`, `answers.300` posted once per ticked box).
  * Delegates to `@showroom/rules/questionnaire`: `validateAnswers` decides (every shown question answered except
@@ -60,27 +91,80 @@ export function createQuestionnaireAnswersSchema({
       z.record(z.string(), z.union([z.string(), z.array(z.string())])),
     )
     .transform((given, ctx) => {
-      const stepOf = new Map(
-        visibleSteps(given, questionnaire).flatMap((step) =>
-          step.questions.map((question) => [question.questionId, step.index] as const),
-        ),
-      );
-      const inScope = (questionId: string) => (stepOf.get(questionId) ?? 0) <= throughStep;
-      const result = validateAnswers(given, questionnaire);
-      if (result.success) return result.answers as Record<string, string | string[]>;
-      const problems = result.problems.filter(
-        (problem) => problem.questionId === undefined || inScope(problem.questionId),
-      );
-      for (const problem of problems) {
-        ctx.addIssue({
-          code: "custom",
-          path: problem.questionId ? [problem.questionId] : [],
-          message: problem.message,
-        });
+      const { answers: checked, issues } = checkAnswers(given, questionnaire, throughStep);
+      for (const issue of issues) {
+        ctx.addIssue({ code: "custom", path: issue.questionId ? [issue.questionId] : [], message: issue.message });
       }
-      return problems.length > 0 ? z.NEVER : keepShown(given, stepOf);
+      return issues.length > 0 ? z.NEVER : checked;
     });
   return z.object({ answers });
+}
+
+/**
+ * A problem in the shopper's words: "This field is required" for a missing answer, "Choose one of the options." for
+ * one the question does not offer (or offers only alone), the length limit for a comment.
+ */
+function shopperMessage(question: Questionnaire["questions"][number] | undefined, message: string): string {
+  if (message === MESSAGES.required || !question) return message;
+  if (question.inputType === "textarea") {
+    return MESSAGES.tooLong(question.maxLength ?? DEFAULT_TEXT_MAX_LENGTH);
+  }
+  return MESSAGES.choice;
+}
+
+/** The form field of a question's answer in the sell/trade journey's posts: `q{questionId}` (`q100=good`). */
+export function answerField(questionId: string): string {
+  return `q${questionId}`;
+}
+
+/** One optional, loosely read field per question (`q100`…), for a form's shape; {@link readAnswerFields} checks them. */
+export function answerFieldsShape(questionnaire: Questionnaire = defaultQuestionnaire) {
+  return Object.fromEntries(
+    questionnaire.questions.map((question) => [answerField(question.questionId), z.unknown().optional()]),
+  ) as Record<string, z.ZodOptional<z.ZodUnknown>>;
+}
+
+/**
+ * The answers of a post whose questions are `q{questionId}` fields, normalised and checked through `throughStep`;
+ * each problem is added to `ctx` on its question's field. Returns the answers to shown questions.
+ */
+export function readAnswerFields(
+  form: Readonly<Record<string, unknown>>,
+  ctx: z.RefinementCtx,
+  {
+    questionnaire = defaultQuestionnaire,
+    throughStep = Number.POSITIVE_INFINITY,
+    soFar,
+  }: QuestionnaireSchemaOptions & {
+    /**
+     * The answers of the earlier steps, when the post carries only one step's (`throughStep`): they decide which of
+     * its questions show. The step's own questions are read from the post alone.
+     */
+    soFar?: Answers;
+  } = {},
+): { answers: Record<string, string | string[]>; valid: boolean } {
+  const ownQuestions = new Set(soFar === undefined ? [] : (questionnaire.categories[throughStep]?.questionsIds ?? []));
+  const byId = Object.fromEntries(
+    questionnaire.questions.map((question) => [
+      question.questionId,
+      soFar === undefined || ownQuestions.has(question.questionId)
+        ? form[answerField(question.questionId)]
+        : soFar[question.questionId],
+    ]),
+  );
+  const given = normaliseAnswers(questionnaire)(byId) as Answers;
+  const { answers, issues } = checkAnswers(given, questionnaire, throughStep);
+  const questions = new Map(questionnaire.questions.map((q) => [q.questionId, q]));
+  for (const issue of issues) {
+    const question = issue.questionId ? questions.get(issue.questionId) : undefined;
+    ctx.addIssue({
+      code: "custom",
+      path: issue.questionId ? [answerField(issue.questionId)] : [],
+      message: shopperMessage(question, issue.message),
+      input: issue.questionId ? form[answerField(issue.questionId)] : undefined,
+    });
+  }
+  return { answers, valid: issues.length === 0 };
 }
 
 /** The answers to shown questions (used when only later, out-of-scope steps are incomplete). */

@@ -1,3 +1,4 @@
+import { SELL_INTERESTS } from "@showroom/rules/questionnaire";
 import { z } from "zod";
 import { defaultFormContext, type FormContext } from "../fields/context";
 import { formMeta } from "../fields/form-meta";
@@ -7,7 +8,7 @@ import { MAX_LENGTH, NUMBER_LIMITS } from "../limits";
 import { MESSAGES, vehicleFieldMessage } from "../messages";
 
 /** Whether the shopper sells outright or trades in toward another car (ADF vehicle interest). */
-export const SELL_INTERESTS = ["sell", "trade-in"] as const;
+export { SELL_INTERESTS };
 
 /**
  * The vehicle of the sell/trade form (spec section 3): make, model, year, price and mileage, each answered with

@@ -6,6 +6,7 @@ import {
   customerMessage,
   type LeadVehicleEntry,
   leadVehicles,
+  sellOfferLines,
   vehicleHeading,
   vehicleLines,
 } from "./lead-notes";
@@ -67,7 +68,13 @@ function vehicleElement(entry: LeadVehicleEntry, withComments: boolean): XmlElem
       element("year", {}, String(v.year)),
       element("make", {}, singleLine(v.make)),
       element("model", {}, singleLine(v.model)),
+      optionalElement("vin", singleLine(v.vin).toUpperCase()),
+      optionalElement("trim", singleLine(v.trim)),
       element("odometer", { units: "mi" }, String(Math.round(v.miles))),
+      v.price === null || v.price === undefined
+        ? undefined
+        : element("price", { type: "offer", currency: "USD" }, plainAmount(v.price)),
+      withComments ? optionalElement("comments", sellOfferLines(v).join("\n")) : undefined,
     ]);
   }
   const v = entry.vehicle;
@@ -221,7 +228,7 @@ export function buildAdfLead(lead: Lead, destination: LeadDestination): BuiltLea
   const merge = destination.mergeCommentsIntoTop;
   const vehicleNotes = merge
     ? vehicles.flatMap((entry) => {
-        const lines = entry.role === "interest" ? vehicleLines(entry.vehicle) : [];
+        const lines = entry.role === "interest" ? vehicleLines(entry.vehicle) : sellOfferLines(entry.vehicle);
         return lines.length > 0 ? [[vehicleHeading(entry), ...lines].join("\n")] : [];
       })
     : [];

@@ -1,5 +1,5 @@
 import type { LeadDestination } from "./destination.schema";
-import type { Lead, LeadVehicle, SellVehicle, VehicleInterest } from "./lead.schema";
+import type { Lead, LeadVehicle, SellOfferDeduction, SellVehicle, VehicleInterest } from "./lead.schema";
 import { appointmentStatus } from "./status";
 import { cleanText, formatMoney, singleLine, vehicleTitle } from "./text-format";
 
@@ -48,6 +48,57 @@ export function vehicleLines(vehicle: LeadVehicle): string[] {
   return lines;
 }
 
+function deductionLines(offer: string, deductions: readonly SellOfferDeduction[]): string[] {
+  return deductions.map(
+    (d) => `${offer} deduction: ${singleLine(d.question)} ${singleLine(d.answer)}: -${formatMoney(d.amount)}`,
+  );
+}
+
+/**
+ * The offer made for a vehicle to sell, as lines for staff (ADF vehicle comments, text leads): its id and expiry,
+ * the outcome and its reasons, each offer's price or why it is withheld, More Cash Later's two checks, every
+ * deduction, and the rules version that priced it.
+ */
+export function sellOfferLines(vehicle: SellVehicle): string[] {
+  const { offer } = vehicle;
+  if (!offer) return [];
+  const lines = [
+    `Offer ${singleLine(offer.id)}, valid until ${singleLine(offer.validUntil)}` +
+      (isBlank(offer.url) ? "" : `: ${singleLine(offer.url)}`),
+  ];
+  if (offer.outcome === "bring-in") {
+    lines.push(["Outcome: bring the vehicle in (no online price).", ...offer.reasons.map(singleLine)].join(" ").trim());
+  } else {
+    lines.push("Outcome: instant online offer");
+  }
+  const { cashNow, moreCashLater } = offer;
+  if (cashNow) {
+    lines.push(
+      cashNow.price === null
+        ? `Cash Now: not offered${isBlank(cashNow.withheld) ? "" : `: ${singleLine(cashNow.withheld)}`}`
+        : `Cash Now: ${formatMoney(cashNow.price)}`,
+    );
+  }
+  if (moreCashLater) {
+    if (moreCashLater.price === null) {
+      lines.push(
+        `More Cash Later: not offered${isBlank(moreCashLater.withheld) ? "" : `: ${singleLine(moreCashLater.withheld)}`}`,
+      );
+    } else {
+      const share = (percent: number | null | undefined) => (typeof percent === "number" ? ` (${percent}%)` : "");
+      lines.push(
+        `More Cash Later: ${formatMoney(moreCashLater.price)}: reserve check ${formatMoney(moreCashLater.reserve ?? 0)}` +
+          `${share(moreCashLater.reservePercent)} + profit-sharing check ${formatMoney(moreCashLater.profitShare ?? 0)}` +
+          share(moreCashLater.profitSharePercent),
+      );
+    }
+  }
+  if (cashNow) lines.push(...deductionLines("Cash Now", cashNow.deductions));
+  if (moreCashLater) lines.push(...deductionLines("More Cash Later", moreCashLater.deductions));
+  lines.push(`Offer rules version: ${singleLine(offer.rulesVersion)}`);
+  return lines;
+}
+
 /** A vehicle the lead is about, with the ADF interest and status it gets. */
 export type LeadVehicleEntry =
   | {
@@ -79,8 +130,10 @@ export function leadVehicles(lead: Lead): LeadVehicleEntry[] {
             : "buy");
     entries.push({ role: "interest", vehicle, interest, status: vehicle.condition === "new" ? "new" : "used" });
   }
-  if (sellVehicle)
-    entries.push({ role: "sell", vehicle: sellVehicle, interest: vehicle ? "trade-in" : "sell", status: "used" });
+  if (sellVehicle) {
+    const interest = sellVehicle.interest ?? (vehicle ? "trade-in" : "sell");
+    entries.push({ role: "sell", vehicle: sellVehicle, interest, status: "used" });
+  }
   return entries;
 }
 

@@ -143,12 +143,71 @@ export const leadVehicleSchema = z.object({
 });
 export type LeadVehicle = z.infer<typeof leadVehicleSchema>;
 
-/** A vehicle the shopper wants to sell or trade in (the sell form's make, model, year and mileage). */
+/** One deduction an offer took because of an answer, in the words the shopper saw. */
+export const sellOfferDeductionSchema = z.strictObject({
+  question: z.string(),
+  answer: z.string(),
+  /** Dollars, exact (a percent may leave cents). */
+  amount: z.number().nonnegative(),
+});
+export type SellOfferDeduction = z.infer<typeof sellOfferDeductionSchema>;
+
+const offerPrice = z.number().int().nonnegative().nullable();
+
+/**
+ * The sell/trade offer a vehicle to sell carries to the CRM (spec section 4, Offer outcomes): its id and expiry,
+ * the outcome with the reasons in plain words, each offer's price (null when withheld, with why), More Cash Later's
+ * two checks, each offer's deductions, and the version of the rules that priced it.
+ */
+export const sellOfferSchema = z.strictObject({
+  id: z.string().min(1),
+  /** The last day the offer stands, yyyy-mm-dd. */
+  validUntil: z.iso.date(),
+  /** Where staff and the shopper can see the offer. */
+  url: z.string().optional(),
+  /** The content hash of the offer rules that priced it. */
+  rulesVersion: z.string().min(1),
+  outcome: z.enum(["offer", "bring-in"]),
+  /** Why the vehicle must be brought in, in plain words; empty for an offer. */
+  reasons: z.array(z.string()),
+  cashNow: z
+    .strictObject({
+      price: offerPrice,
+      /** Why it is withheld, in plain words, when price is null. */
+      withheld: z.string().nullish(),
+      deductions: z.array(sellOfferDeductionSchema),
+    })
+    .nullable(),
+  moreCashLater: z
+    .strictObject({
+      price: offerPrice,
+      withheld: z.string().nullish(),
+      /** The reserve check paid at hand-over and the profit-sharing check paid at resale; they add up to price. */
+      reserve: offerPrice,
+      profitShare: offerPrice,
+      reservePercent: z.number().min(0).max(100).nullish(),
+      profitSharePercent: z.number().min(0).max(100).nullish(),
+      deductions: z.array(sellOfferDeductionSchema),
+    })
+    .nullable(),
+});
+export type SellOffer = z.infer<typeof sellOfferSchema>;
+
+/**
+ * A vehicle the shopper wants to sell or trade in (the sell form's year, make, model, trim, VIN and mileage), with
+ * the offer made for it. `price` is the Cash Now offer, mailed as the ADF `<price type="offer">`.
+ */
 export const sellVehicleSchema = z.object({
   make: z.string(),
   model: z.string(),
   year: z.number().int(),
   miles: z.number().nonnegative(),
+  trim: z.string().nullish(),
+  vin: z.string().nullish(),
+  /** sell or trade-in as the shopper chose; absent: sell on its own, trade-in next to a vehicle of interest. */
+  interest: z.enum(["sell", "trade-in"]).nullish(),
+  price: z.number().nonnegative().nullish(),
+  offer: sellOfferSchema.optional(),
 });
 export type SellVehicle = z.infer<typeof sellVehicleSchema>;
 

@@ -2,7 +2,15 @@
 import fc from "fast-check";
 import { isFilled, isValidEmail } from "../profile";
 import type { LeadDestination } from "./destination.schema";
-import { LEAD_KINDS, type Lead, type LeadKind, type LeadStore, type LeadVehicle } from "./lead.schema";
+import {
+  LEAD_KINDS,
+  type Lead,
+  type LeadKind,
+  type LeadStore,
+  type LeadVehicle,
+  type SellOffer,
+  type SellVehicle,
+} from "./lead.schema";
 
 /** Pieces that break naive XML or text building: markup, entities, CDATA ends, quotes, controls, surrogates. */
 export const HOSTILE_PIECES = [
@@ -150,6 +158,58 @@ const vehicleArbitrary: fc.Arbitrary<LeadVehicle> = fc.record(
   { requiredKeys: ["year", "make", "model"] },
 );
 
+const dollars = fc.integer({ min: 0, max: 20_000_000 }).map((cents) => cents / 100);
+const wholeDollars = fc.option(fc.integer({ min: 0, max: 200_000 }), { nil: null });
+const deductions = fc.array(fc.record({ question: hostileString, answer: hostileString, amount: dollars }), {
+  maxLength: 4,
+});
+
+/** The offer a vehicle to sell carries, with hostile words and any prices. */
+export const sellOfferArbitrary: fc.Arbitrary<SellOffer> = fc.record(
+  {
+    id: hostileFilled,
+    validUntil: fc
+      .date({ min: new Date("2020-01-01"), max: new Date("2040-12-31"), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+    url: hostileString,
+    rulesVersion: hostileFilled,
+    outcome: fc.constantFrom("offer" as const, "bring-in" as const),
+    reasons: fc.array(hostileString, { maxLength: 3 }),
+    cashNow: fc.option(fc.record({ price: wholeDollars, withheld: fc.option(hostileString), deductions }), {
+      nil: null,
+    }),
+    moreCashLater: fc.option(
+      fc.record({
+        price: wholeDollars,
+        withheld: fc.option(hostileString),
+        reserve: wholeDollars,
+        profitShare: wholeDollars,
+        reservePercent: fc.option(fc.integer({ min: 0, max: 100 })),
+        profitSharePercent: fc.option(fc.integer({ min: 0, max: 100 })),
+        deductions,
+      }),
+      { nil: null },
+    ),
+  },
+  { requiredKeys: ["id", "validUntil", "rulesVersion", "outcome", "reasons", "cashNow", "moreCashLater"] },
+);
+
+/** A vehicle to sell or trade, sometimes with its VIN, trim, interest, offer price and offer. */
+export const sellVehicleArbitrary: fc.Arbitrary<SellVehicle> = fc.record(
+  {
+    make: hostileString,
+    model: hostileString,
+    year: fc.integer({ min: 1981, max: 2027 }),
+    miles: fc.integer({ min: 0, max: 400_000 }),
+    trim: fc.option(hostileString),
+    vin: fc.option(hostileString),
+    interest: fc.option(fc.constantFrom("sell" as const, "trade-in" as const)),
+    price: fc.option(fc.integer({ min: 0, max: 200_000 })),
+    offer: sellOfferArbitrary,
+  },
+  { requiredKeys: ["make", "model", "year", "miles"] },
+);
+
 /** A valid lead of `kind` with every optional part sometimes present and every text hostile. */
 export function leadArbitrary(kind: LeadKind): fc.Arbitrary<Lead> {
   const channels = fc.oneof(
@@ -190,12 +250,7 @@ export function leadArbitrary(kind: LeadKind): fc.Arbitrary<Lead> {
       user,
       text: hostileString,
       vehicle: vehicleArbitrary,
-      sellVehicle: fc.record({
-        make: hostileString,
-        model: hostileString,
-        year: fc.integer({ min: 1981, max: 2027 }),
-        miles: fc.integer({ min: 0, max: 400_000 }),
-      }),
+      sellVehicle: sellVehicleArbitrary,
       vendor: fc.record(
         {
           vendorName: hostileFilled,

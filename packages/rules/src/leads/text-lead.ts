@@ -2,7 +2,14 @@ import { type BuiltLead, subjectLine } from "./adf-lead";
 import type { LeadDestination } from "./destination.schema";
 import { leadRecipients } from "./destinations";
 import type { Lead, LeadStore } from "./lead.schema";
-import { allowedAdParams, contextLines, customerMessage, leadVehicles, vehicleLines } from "./lead-notes";
+import {
+  allowedAdParams,
+  contextLines,
+  customerMessage,
+  leadVehicles,
+  sellOfferLines,
+  vehicleLines,
+} from "./lead-notes";
 import {
   formatLeadPhone,
   formatMiles,
@@ -46,9 +53,13 @@ function customerLines(lead: Lead): string[] {
 function vehicleSections(lead: Lead): string[] {
   return leadVehicles(lead).flatMap((entry) => {
     if (entry.role === "sell") {
+      const v = entry.vehicle;
       return section(entry.interest === "trade-in" ? "Trade-in" : "Vehicle to sell", [
-        ...line("Vehicle", vehicleTitle(entry.vehicle)),
-        ...line("Mileage", formatMiles(entry.vehicle.miles)),
+        ...line("Vehicle", vehicleTitle(v)),
+        ...line("VIN", singleLine(v.vin).toUpperCase()),
+        ...line("Mileage", formatMiles(v.miles)),
+        ...line("Offer price", v.price === null || v.price === undefined ? "" : formatMoney(v.price)),
+        ...sellOfferLines(v),
       ]);
     }
     const v = entry.vehicle;

@@ -28,6 +28,8 @@ export {
   offerVehicleSchema,
   parseOfferInput,
 } from "./input.schema";
+export type { LoadedOfferRules } from "./load-offer-rules";
+export { defaultOfferRulesVersion, loadOfferRules, offerRulesVersion } from "./load-offer-rules";
 export type { OfferRulePart, OfferRules, OfferRulesJson } from "./offer-rules";
 export { crossCheckOfferRules, defaultOfferRules, OFFER_RULE_FILES, parseOfferRules } from "./offer-rules";
 export type { OfferKind, OfferOutcomes, OutcomeRule } from "./outcomes.schema";

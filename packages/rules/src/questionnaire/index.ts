@@ -28,6 +28,33 @@ export type {
 export { currentStep, questionnaireMachine } from "./questionnaire.machine";
 export type { Answer, Category, Deduction, Question, Questionnaire } from "./questionnaire.schema";
 export { questionnaireSchema } from "./questionnaire.schema";
+export type { SellJourneyStep } from "./sell-journey";
+export {
+  persistedSellJourneySchema,
+  resumeSellJourney,
+  sellJourneyProgress,
+  sellJourneyStep,
+} from "./sell-journey";
+export type {
+  DecodedVehicle,
+  SellInterest,
+  SellJourneyContext,
+  SellJourneyEvent,
+  SellJourneyMachine,
+  SellJourneyOutput,
+  SellVehicleDetails,
+  SellVehicleIdentity,
+  VinProblem,
+} from "./sell-journey.machine";
+export {
+  createSellJourneyMachine,
+  isSellDetails,
+  isSellVehicle,
+  SELL_INTERESTS,
+  sellJourneyMachine,
+  VIN_PROBLEMS,
+  VinDecodeError,
+} from "./sell-journey.machine";
 export type { AnswerProblem, AnswersValidation } from "./validate-answers";
 export { answerProblems, DEFAULT_TEXT_MAX_LENGTH, REQUIRED_MESSAGE, validateAnswers } from "./validate-answers";
 export type { Answers, AnswerValue, VisibleStep } from "./visibility";

@@ -54,21 +54,25 @@ function shownStepIndexes(context: QuestionnaireContext): number[] {
     .map((s) => s.index);
 }
 
-function nextStepIndex(context: QuestionnaireContext): number | undefined {
+/** The next step after the current one that shows a question, if any. */
+export function nextStepIndex(context: QuestionnaireContext): number | undefined {
   return shownStepIndexes(context).find((i) => i > context.stepIndex);
 }
 
-function previousStepIndex(context: QuestionnaireContext): number | undefined {
+/** The last step before the current one that shows a question, if any. */
+export function previousStepIndex(context: QuestionnaireContext): number | undefined {
   return shownStepIndexes(context)
     .filter((i) => i < context.stepIndex)
     .at(-1);
 }
 
-function isStepComplete(context: QuestionnaireContext): boolean {
+/** True when every question the current step shows has a valid answer. */
+export function isStepComplete(context: QuestionnaireContext): boolean {
   return currentStep(context).questions.every((q) => answerProblems(q, context.answers[q.questionId]).length === 0);
 }
 
-function fitsInput(inputType: string, value: unknown): boolean {
+/** True when the value has the shape the question's input gives: a list for checkboxes, a string otherwise. */
+export function fitsInput(inputType: string, value: unknown): boolean {
   return inputType === "checkbox"
     ? Array.isArray(value) && value.every((v) => typeof v === "string")
     : typeof value === "string";

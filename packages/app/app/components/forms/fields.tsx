@@ -3,7 +3,7 @@ import { type ReactNode, startTransition, useEffect, useState } from "react";
 /** Field errors as `submission.reply()` gives them: field name → messages. */
 export type FieldErrors = Readonly<Record<string, readonly string[] | null | undefined>>;
 
-interface FieldProps {
+export interface FieldProps {
   name: string;
   label: string;
   /** The element id; `field-{name}` by default. Give one when a page renders the same name twice. */
@@ -23,7 +23,8 @@ export function fieldId(name: string): string {
   return `field-${name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/-+$/, "")}`;
 }
 
-function describedBy(id: string, hint: ReactNode, error: string | undefined) {
+/** The ids a control is described by: its hint and its error, when shown. */
+export function describedBy(id: string, hint: ReactNode, error: string | undefined) {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 }
 
@@ -139,6 +140,29 @@ export function TextAreaField({
   );
 }
 
+/** Options of a select, or groups of them (`<optgroup>`: the times of each day). */
+export type SelectOptions =
+  | readonly { value: string; label: string }[]
+  | readonly { group: string; options: readonly { value: string; label: string }[] }[];
+
+function optionElements(options: SelectOptions) {
+  return options.map((option) =>
+    "group" in option ? (
+      <optgroup key={option.group} label={option.group}>
+        {option.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </optgroup>
+    ) : (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ),
+  );
+}
+
 export function SelectField({
   name,
   label,
@@ -150,7 +174,7 @@ export function SelectField({
   options,
   id: givenId,
   autoComplete,
-}: FieldProps & { placeholder: string; options: readonly { value: string; label: string }[]; autoComplete?: string }) {
+}: FieldProps & { placeholder: string; options: SelectOptions; autoComplete?: string }) {
   const id = givenId ?? fieldId(name);
   const error = errors?.[name]?.[0];
   return (
@@ -168,11 +192,7 @@ export function SelectField({
         <option value="" disabled={required}>
           {placeholder}
         </option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {optionElements(options)}
       </select>
     </FieldFrame>
   );
@@ -244,59 +264,6 @@ export function CheckboxField({
         </p>
       ) : null}
     </div>
-  );
-}
-
-/** A radio group in a fieldset: the legend is the question, each option a 44 px row. */
-export function RadioGroupField({
-  name,
-  label,
-  id: givenId,
-  errors,
-  defaultValue,
-  required,
-  hint,
-  options,
-}: FieldProps & { options: readonly { value: string; label: string }[] }) {
-  const id = givenId ?? fieldId(name);
-  const error = errors?.[name]?.[0];
-  return (
-    <fieldset aria-describedby={describedBy(id, hint, error)} aria-invalid={error ? true : undefined}>
-      <legend className="text-sm font-medium text-slate-900">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="text-red-700">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </legend>
-      <div className="mt-1 flex flex-wrap gap-x-6">
-        {options.map((option) => (
-          <label key={option.value} className="flex min-h-11 items-center gap-2 text-base text-slate-900">
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              defaultChecked={defaultValue === option.value}
-              required={required}
-              className="size-5 text-brand-700 focus:ring-2 focus:ring-brand-600"
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }
 

@@ -1,82 +1,10 @@
-import type { ReactNode } from "react";
-import { type TextTree, translator } from "../i18n";
-import { type FieldErrors, SelectField, TextField } from "./fields";
+import { ContactFields, type GroupProps, type Options, useGroup } from "./contact-fields";
+import { SelectField, TextField } from "./fields";
 
-/**
- * The composite field groups every server-rendered form builds from (FORMS.md): the four contact fields, an address,
- * an applicant's own details, a residence entry, an employment entry. Each takes the field-name prefix of where it
- * sits in the form (`user.`, `coBorrower.residences[1].`), the reply's errors, and the values to show again, as a flat
- * map from field name to value. `texts` is the `forms` translation tree.
- */
-export interface GroupProps {
-  prefix?: string;
-  errors?: FieldErrors | undefined;
-  values?: Readonly<Record<string, string | undefined>> | undefined;
-  texts: TextTree;
-}
+export { ContactFields, type GroupProps, type Options };
 
-/** A select option list. */
-export type Options = readonly { value: string; label: string }[];
-
-function useGroup({ prefix = "", errors, values, texts }: GroupProps) {
-  const f = translator(texts);
-  return {
-    name: (field: string) => `${prefix}${field}`,
-    value: (field: string) => values?.[`${prefix}${field}`],
-    label: (key: string) => f(`fields.${key}.label`),
-    placeholder: (key: string) => f(`fields.${key}.placeholder`),
-    hint: (key: string) => f(`hints.${key}`),
-    errors,
-  };
-}
-
-/** First name, last name, email and mobile phone; `phone` replaces the phone field (the verified one, say). */
-export function ContactFields(props: GroupProps & { phone?: ReactNode }) {
-  const g = useGroup(props);
-  return (
-    <>
-      <TextField
-        name={g.name("firstName")}
-        label={g.label("firstName")}
-        autoComplete="given-name"
-        required
-        errors={g.errors}
-        defaultValue={g.value("firstName")}
-      />
-      <TextField
-        name={g.name("lastName")}
-        label={g.label("lastName")}
-        autoComplete="family-name"
-        required
-        errors={g.errors}
-        defaultValue={g.value("lastName")}
-      />
-      <TextField
-        name={g.name("email")}
-        type="email"
-        label={g.label("email")}
-        autoComplete="email"
-        inputMode="email"
-        required
-        errors={g.errors}
-        defaultValue={g.value("email")}
-      />
-      {props.phone ?? (
-        <TextField
-          name={g.name("phone")}
-          type="tel"
-          label={g.label("phone")}
-          autoComplete="tel"
-          inputMode="tel"
-          placeholder={g.placeholder("phone")}
-          required
-          errors={g.errors}
-          defaultValue={g.value("phone")}
-        />
-      )}
-    </>
-  );
-}
+// The shared props and the contact group live in contact-fields.tsx, so a form with only contact fields ships only
+// them (see that module).
 
 /**
  * A US address. `names` maps the parts to the form's field names, which differ by form: a lead's address

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -123,6 +124,34 @@ export const leads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("leads_idempotency_key_uq").on(t.idempotencyKey), index("leads_created_idx").on(t.createdAt)],
+);
+
+/**
+ * A sell/trade offer, saved with its SELL_OR_TRADE lead in one transaction and shown at
+ * `/sell-trade-my-car/offer/{id}` until `valid_until` (in the dealer's calendar). The id is 128 random bits, so the
+ * address is the only key; the row holds the vehicle and the offer, and no contact details (those stay with the lead).
+ */
+export const offers = pgTable(
+  "offers",
+  {
+    id: text("id").primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id),
+    visitorId: uuid("visitor_id").references(() => visitors.id),
+    outcome: text("outcome", { enum: ["offer", "bring-in"] }).notNull(),
+    /** The content hash of the offer rules that priced it (`offerRulesVersion`). */
+    rulesVersion: text("rules_version").notNull(),
+    /** The last day the offer stands, as the dealer's calendar has it. */
+    validUntil: date("valid_until", { mode: "string" }).notNull(),
+    /** The vehicle, the valuation and the evaluated offer with every deduction and cost, as the page explains it. */
+    offer: jsonb("offer").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("offers_lead_uq").on(t.leadId)],
 );
 
 export const outboxStates = ["pending", "sent", "dead"] as const;
@@ -263,6 +292,7 @@ export const schema = {
   vehicles,
   visitors,
   leads,
+  offers,
   outbox,
   rateLimits,
   financeApplications,

@@ -50,23 +50,36 @@ export interface RowCounts {
   leads: number;
   outbox: number;
   visitors: number;
+  /** Sell/trade offers: each is written with its lead. */
+  offers: number;
 }
 
 export async function countRows(db: Db): Promise<RowCounts> {
-  const [row] = rowsOf<{ leads: number | string; outbox: number | string; visitors: number | string }>(
+  const [row] = rowsOf<{
+    leads: number | string;
+    outbox: number | string;
+    visitors: number | string;
+    offers: number | string;
+  }>(
     await db.execute(sql`select
       (select count(*) from leads) as leads,
       (select count(*) from outbox) as outbox,
-      (select count(*) from visitors) as visitors`),
+      (select count(*) from visitors) as visitors,
+      (select count(*) from offers) as offers`),
   );
   if (!row) throw new Error("The row count query returned nothing");
-  return { leads: Number(row.leads), outbox: Number(row.outbox), visitors: Number(row.visitors) };
+  return {
+    leads: Number(row.leads),
+    outbox: Number(row.outbox),
+    visitors: Number(row.visitors),
+    offers: Number(row.offers),
+  };
 }
 
 /** The field errors a rendered form shows, by field name: what a shopper with JavaScript off reads. */
 export function renderedFieldErrors(html: string): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const match of html.matchAll(/<p id="field-([A-Za-z]+)-error"[^>]*>([^<]*)<\/p>/g)) {
+  for (const match of html.matchAll(/<p id="field-([A-Za-z0-9]+)-error"[^>]*>([^<]*)<\/p>/g)) {
     errors[match[1] as string] = decodeEntities(match[2] as string);
   }
   return errors;

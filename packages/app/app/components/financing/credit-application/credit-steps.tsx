@@ -1,11 +1,5 @@
-import {
-  CheckboxField,
-  type FieldErrors,
-  RadioGroupField,
-  SsnField,
-  TextAreaField,
-  TextField,
-} from "../../forms/fields";
+import { RadioGroupField } from "../../forms/choice-fields";
+import { CheckboxField, type FieldErrors, SsnField, TextAreaField, TextField } from "../../forms/fields";
 import { ApplicantFields, EmploymentFields, type Options, ResidenceFields } from "../../forms/groups";
 import { type TextTree, translator } from "../../i18n";
 import { coveredMonths, type EntryList, entryCount, type FlatValues } from "./entries";

@@ -1,0 +1,46 @@
+// The offer page's data: every amount already formatted and every reason in words, by the server.
+
+/** One line of "How we got this number": what it is, an optional note (the percent), and the amount. */
+export interface ExplainLine {
+  readonly label: string;
+  readonly note: string | null;
+  readonly amount: string;
+}
+
+/** One offer (Cash Now or More Cash Later) with its explanation. */
+export interface PriceView {
+  /** `$17,415`, or null when the offer is withheld. */
+  readonly price: string | null;
+  readonly withheld: string | null;
+  readonly base: { readonly label: string; readonly amount: string };
+  readonly lines: readonly ExplainLine[];
+  /** The rounding to whole dollars, when there is one: `−$0.43`. */
+  readonly rounding: string | null;
+}
+
+export interface MoreCashLaterView extends PriceView {
+  readonly reserve: string | null;
+  readonly profitShare: string | null;
+  readonly reservePercent: number | null;
+  readonly profitSharePercent: number | null;
+}
+
+export interface OfferView {
+  readonly id: string;
+  readonly outcome: "offer" | "bring-in";
+  readonly vehicle: {
+    readonly title: string;
+    readonly vin: string | null;
+    readonly mileage: string;
+    readonly zip: string;
+  };
+  readonly validUntil: string;
+  readonly asOf: string;
+  /** The valuation book the base figures came from. */
+  readonly source: string | null;
+  readonly reasons: readonly string[];
+  readonly cashNow: PriceView | null;
+  readonly moreCashLater: MoreCashLaterView | null;
+  readonly rulesVersion: string;
+  readonly store: { readonly name: string; readonly address: string; readonly hours: string; readonly phone: string };
+}

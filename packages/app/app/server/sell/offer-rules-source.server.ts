@@ -1,0 +1,81 @@
+import { defaultOfferRules, defaultOfferRulesVersion, loadOfferRules, type OfferRules } from "@showroom/rules/offer";
+
+/** The offer rules the site prices with, and where they came from. */
+export interface OfferRuleSet {
+  readonly rules: OfferRules;
+  /** The rules' content hash: stored with every offer and printed in its lead. */
+  readonly version: string;
+  /** The analyst's folder, or null for the rules that ship with the package. */
+  readonly dir: string | null;
+}
+
+export interface OfferRulesSource {
+  current(): OfferRuleSet;
+  /**
+   * Reads OFFER_RULES_DIR again. Good rules replace the current ones; bad ones are refused, the last good set stays,
+   * and the problems are logged. Without a folder there is nothing to reload.
+   */
+  reload(): Promise<{ ok: true; version: string } | { ok: false; problems: readonly string[] }>;
+}
+
+/** The analyst's rules did not pass the check: the site does not start with them. */
+export class OfferRulesError extends Error {
+  override name = "OfferRulesError";
+}
+
+const lines = (problems: readonly { file: string; path: string; message: string }[]) =>
+  problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+
+/**
+ * The offer rules of this server (ADR 201): the package's, or those of `dir` checked as `showroom-rules check` does.
+ * Rejects with an {@link OfferRulesError} listing the check's messages when `dir`'s rules are invalid, so a bad
+ * folder stops the start instead of pricing offers with rules nobody meant.
+ */
+export async function openOfferRules(
+  dir: string | undefined,
+  log: (line: string) => void = (line) => console.log(line),
+): Promise<OfferRulesSource> {
+  if (!dir) {
+    const fixed: OfferRuleSet = { rules: defaultOfferRules, version: defaultOfferRulesVersion, dir: null };
+    return { current: () => fixed, reload: async () => ({ ok: true, version: fixed.version }) };
+  }
+  const first = await loadOfferRules(dir);
+  if (!first.ok) {
+    throw new OfferRulesError(
+      [
+        `OFFER_RULES_DIR: the offer rules in ${first.dir} are invalid:`,
+        ...lines(first.problems).map((l) => `  ${l}`),
+      ].join("\n"),
+    );
+  }
+  let current: OfferRuleSet = { rules: first.rules, version: first.version, dir: first.dir };
+  log(`Offer rules ${current.version} from ${current.dir}`);
+  let reloading: Promise<Awaited<ReturnType<OfferRulesSource["reload"]>>> | null = null;
+  const reloadOnce = async () => {
+    const loaded = await loadOfferRules(dir);
+    if (!loaded.ok) {
+      const problems = lines(loaded.problems);
+      log(
+        [
+          `Offer rules in ${loaded.dir} not reloaded: keeping ${current.version}. Problems:`,
+          ...problems.map((l) => `  ${l}`),
+        ].join("\n"),
+      );
+      return { ok: false as const, problems };
+    }
+    const before = current.version;
+    current = { rules: loaded.rules, version: loaded.version, dir: loaded.dir };
+    log(`Offer rules reloaded from ${current.dir}: ${current.version} (was ${before})`);
+    return { ok: true as const, version: current.version };
+  };
+  return {
+    current: () => current,
+    // A signal during a reload shares it rather than reading the folder twice at once.
+    reload: () => {
+      reloading ??= reloadOnce().finally(() => {
+        reloading = null;
+      });
+      return reloading;
+    },
+  };
+}

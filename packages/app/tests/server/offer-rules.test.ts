@@ -1,0 +1,123 @@
+// OFFER_RULES_DIR as `node start.mjs` runs it (issue 13): invalid rules stop the start with the check's messages;
+// SIGHUP reloads the folder, a bad reload keeps the last good rules and says why, a good one prices the next offer;
+// every offer carries the version of the rules that priced it.
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { todayIn } from "@showroom/forms";
+import { loadOfferRules } from "@showroom/rules/offer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatDate } from "../../app/components/ui";
+import { until } from "../support/wait";
+import { ensureBuiltServer } from "./support/built-server";
+import { type ChildServer, runServerToExit, spawnServer } from "./support/child-server";
+import { request } from "./support/requests";
+
+const RULES = fileURLToPath(new URL("../../../rules/rules/", import.meta.url));
+// biome-ignore lint/suspicious/noExplicitAny: the tests edit rule files freely, as an analyst would
+const builtIn = (name: string): any => JSON.parse(readFileSync(join(RULES, name), "utf8"));
+
+const dirs: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+beforeAll(async () => {
+  await ensureBuiltServer();
+}, 600_000);
+
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function settingsFor(days: number): string {
+  return JSON.stringify({ ...builtIn("offer-settings.json"), validForDays: days }, null, 2);
+}
+
+/** The whole journey in one POST; answers the offer page's "valid until" line and rules version. */
+async function offer(server: ChildServer): Promise<{ validUntil: string | undefined; version: string | undefined }> {
+  const body = new URLSearchParams({
+    intent: "offer",
+    idempotencyKey: randomUUID(),
+    website: "",
+    vin: "WMWWJ9C03M2387500",
+    mileage: "30000",
+    zip: "63119",
+    interest: "sell",
+    q100: "great",
+    firstName: "Rule",
+    lastName: "Checker",
+    email: "rule.checker@example.com",
+    phone: "3145550100",
+  });
+  const answer = await request(`${server.url}/sell-trade-my-car/your-vehicle`, {
+    method: "POST",
+    body,
+    headers: { Origin: server.url },
+  });
+  expect(answer.status, answer.body.slice(0, 300)).toBe(303);
+  const page = await request(`${server.url}${answer.headers.get("location")}`);
+  return {
+    validUntil: /Valid until ([A-Z][a-z]+ \d{1,2}, \d{4})/.exec(page.body)?.[1],
+    version: /Offer rules ([0-9a-f]{16})/.exec(page.body)?.[1],
+  };
+}
+
+const inDays = (days: number) => {
+  const [y, m, d] = todayIn("America/Chicago").split("-").map(Number) as [number, number, number];
+  return formatDate(new Date(Date.UTC(y, m - 1, d + days)).toISOString());
+};
+
+describe("OFFER_RULES_DIR", () => {
+  it("a folder whose rules do not pass the check stops the start, with the check's file, path and message", async () => {
+    const outcomes = builtIn("offer-outcomes.json");
+    outcomes.rules[0].event.params.reason = "too-shiny";
+    const dir = tempDir("showroom-bad-rules-");
+    writeFileSync(join(dir, "offer-outcomes.json"), JSON.stringify(outcomes));
+    const exit = await runServerToExit({
+      DATABASE_URL: "memory://",
+      DATA_DIR: tempDir("showroom-rules-data-"),
+      OFFER_RULES_DIR: dir,
+    });
+    expect(exit.code).toBe(1);
+    expect(exit.output).toContain(`OFFER_RULES_DIR: the offer rules in ${dir} are invalid:`);
+    expect(exit.output).toContain("offer-outcomes.json: $.rules[0].event.params.reason:");
+    expect(exit.output).not.toContain("Showroom is serving");
+  });
+
+  it("SIGHUP reloads the folder: a bad reload keeps the last good rules and logs why; a good one prices the next offer", async () => {
+    const dir = tempDir("showroom-rules-");
+    writeFileSync(join(dir, "offer-settings.json"), settingsFor(5));
+    const first = await loadOfferRules(dir);
+    if (!first.ok) throw new Error("the test's own rules are invalid");
+    const server = await spawnServer({
+      DATABASE_URL: "memory://",
+      DATA_DIR: tempDir("showroom-rules-data-"),
+      OFFER_RULES_DIR: dir,
+    });
+    try {
+      expect(server.output()).toContain(`Offer rules ${first.version} from ${first.dir}`);
+      expect(await offer(server)).toEqual({ validUntil: inDays(5), version: first.version });
+
+      // An analyst saves a broken file: the site keeps pricing with the last good rules, and says why.
+      writeFileSync(join(dir, "offer-settings.json"), '{ "validForDays": ');
+      server.kill("SIGHUP");
+      await until("the refused reload's log", () => server.output().includes(`not reloaded: keeping ${first.version}`));
+      expect(server.output()).toContain("offer-settings.json: $: Not valid JSON");
+      expect(await offer(server)).toEqual({ validUntil: inDays(5), version: first.version });
+
+      writeFileSync(join(dir, "offer-settings.json"), settingsFor(3));
+      const second = await loadOfferRules(dir);
+      if (!second.ok) throw new Error("the test's own rules are invalid");
+      server.kill("SIGHUP");
+      await until("the reload's log", () => server.output().includes(`: ${second.version} (was ${first.version})`));
+      expect(await offer(server)).toEqual({ validUntil: inDays(3), version: second.version });
+    } finally {
+      await server.stop();
+    }
+  });
+});
