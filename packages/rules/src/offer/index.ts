@@ -10,7 +10,7 @@ export type {
   OfferResult,
   WithheldReason,
 } from "./evaluate-offer";
-export { evaluateOffer } from "./evaluate-offer";
+export { evaluateOffer, evaluateParsedOffer } from "./evaluate-offer";
 export type {
   OfferBook,
   OfferBookEntry,
