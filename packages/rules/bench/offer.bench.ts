@@ -34,18 +34,14 @@ const results = await rounds(
   seconds,
 );
 
-console.log(`evaluateOffer vs hand-written, ${inputs.length} sample-book entries cycled, ${results.rounds} interleaved rounds`);
+console.log(
+  `evaluateOffer vs hand-written, ${inputs.length} sample-book entries cycled, ${results.rounds} interleaved rounds`,
+);
 console.log(`(medians of rounds; ratio = hand-written rate ÷ compiled rate, per round, median; goal ≤ 10×)\n`);
 const row = (cells: string[]) => console.log(cells.map((c, i) => (i === 0 ? c.padEnd(28) : c.padStart(30))).join(""));
 row(["", ...pairs.map((p) => p.label)]);
-row([
-  "compiled rules",
-  ...pairs.map((_, k) => results.describe(2 * k)),
-]);
-row([
-  "hand-written",
-  ...pairs.map((_, k) => results.describe(2 * k + 1)),
-]);
+row(["compiled rules", ...pairs.map((_, k) => results.describe(2 * k))]);
+row(["hand-written", ...pairs.map((_, k) => results.describe(2 * k + 1))]);
 row(["ratio", ...pairs.map((_, k) => `${results.ratio(2 * k + 1, 2 * k).toFixed(1)}×`)]);
 console.log(
   `\ncompiled: ${pairs.map((p) => p.compiled[0]).join("; ")}\nhand-written: ${pairs.map((p) => p.hand[0]).join("; ")}`,

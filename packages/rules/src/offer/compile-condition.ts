@@ -1,4 +1,9 @@
-import { type CanonicalOperator, type Condition, canonicalOperator, isFactCondition } from "../questionnaire/conditions.schema";
+import {
+  type CanonicalOperator,
+  type Condition,
+  canonicalOperator,
+  isFactCondition,
+} from "../questionnaire/conditions.schema";
 
 /**
  * The facts a compiled condition reads: the vehicle's and valuation's figures by name (`age`, `mileage`, …,

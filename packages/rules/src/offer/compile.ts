@@ -30,7 +30,11 @@ export interface CompiledTier {
 export interface CompiledQuestion {
   readonly question: Question;
   /** Its visibility conditions: each names an earlier question (by its position) and the answers that reveal. */
-  readonly revealedBy: readonly { readonly position: number; readonly questionId: string; readonly answers: readonly string[] }[];
+  readonly revealedBy: readonly {
+    readonly position: number;
+    readonly questionId: string;
+    readonly answers: readonly string[];
+  }[];
   /** The deduction lines of each answer value that has any. */
   readonly tiers: ReadonlyMap<string, readonly CompiledTier[]>;
 }

@@ -22,7 +22,6 @@ import { type BaseRule, type CostRule, isBaseRule } from "./settings.schema";
  * compiled evaluator is compared with (engine-reference.test.ts); nothing outside tests imports it.
  */
 
-
 /** Idle engines kept per pool; more are built only while that many evaluations overlap. */
 const MAX_IDLE_ENGINES = 8;
 
@@ -209,7 +208,10 @@ function eventsOf(events: readonly Event[], type: string): { order: number; para
  * Cash Later offer, each priced from its own base with the deductions of the shown answers and the offer's costs.
  * Rejects with an `OfferInputError` listing each problem when the input does not validate.
  */
-export async function referenceEvaluateOffer(input: OfferInput, rules: OfferRules = defaultOfferRules): Promise<OfferResult> {
+export async function referenceEvaluateOffer(
+  input: OfferInput,
+  rules: OfferRules = defaultOfferRules,
+): Promise<OfferResult> {
   const parsed = parseOfferInput(input, rules.questionnaire);
   const engines = referenceEngines(rules);
   const currentYear = Number(parsed.asOf.slice(0, 4));

@@ -61,7 +61,6 @@ export interface OfferResult {
   readonly moreCashLater: MoreCashLaterOffer | null;
 }
 
-
 /** The facts of one evaluation; `basePrice` is set while one offer's deductions and costs are decided. */
 interface OfferFacts extends ConditionFacts {
   basePrice: number | undefined;
@@ -191,8 +190,7 @@ function priceOffer(
   for (const cost of offer.costs) {
     if (!cost.holds(facts)) continue;
     const { rule } = cost;
-    const reference =
-      rule.vehiclePriceKey === "basePrice" ? baseUnits : dollars(input.valuation[rule.vehiclePriceKey]);
+    const reference = rule.vehiclePriceKey === "basePrice" ? baseUnits : dollars(input.valuation[rule.vehiclePriceKey]);
     const fromPercent = cost.percentFixed === null ? 0n : percentOfFixed(reference, cost.percentFixed);
     const flat = cost.flat ?? 0n;
     let units: Units = rule.logicOperation === "subtract" ? flat + fromPercent : max(flat, fromPercent);
