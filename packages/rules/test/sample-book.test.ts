@@ -8,7 +8,7 @@ import { compareSimulations, median, parseOfferBook, simulateBook } from "../src
 import { defaultOfferRules, parseOfferRules } from "../src/offer/offer-rules";
 import { OFFER_REASONS } from "../src/offer/reasons";
 
-const BOOK = fileURLToPath(new URL("../../../fixtures/offer/sample-book.json", import.meta.url));
+const BOOK = fileURLToPath(new URL("../books/sample-book.json", import.meta.url));
 const loadBook = async () => parseOfferBook(JSON.parse(await readFile(BOOK, "utf8")), BOOK);
 
 async function run(...argv: string[]): Promise<{ code: number; lines: string[] }> {

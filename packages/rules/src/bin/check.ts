@@ -4,7 +4,7 @@ import type { OfferSettings } from "../offer/settings.schema";
 import type { Questionnaire } from "../questionnaire/questionnaire.schema";
 import { zodProblems } from "../questionnaire/rule-problems";
 import { allRuleFiles } from "../rule-files";
-import type { RuleFile, RuleProblem } from "../shared/rule-file";
+import { type RuleFile, type RuleProblem, safeParse } from "../shared/rule-file";
 import { BUILT_IN_RULES_DIR, readRuleDir } from "./rule-dir";
 
 export interface CheckReport {
@@ -47,9 +47,9 @@ export async function checkRules(
       continue;
     }
     checked.push(file.name);
-    const result = file.schema.safeParse(found.files.get(file.name));
+    const result = safeParse(file.schema, found.files.get(file.name));
     if (result.success) values.set(file.name, result.data);
-    else problems.push(...zodProblems(file.name, result.error));
+    else problems.push(...zodProblems(file.name, result.error, found.files.get(file.name), file.schema));
   }
   const questionnaire = values.get(OFFER_RULE_FILES.questionnaire) as Questionnaire | undefined;
   if (questionnaire) {

@@ -42,7 +42,7 @@ export async function loadOfferRules(dir: string | undefined): Promise<{ rules: 
 /** Validates a book file; throws a RuleFileError naming `file` and each JSON path at fault. */
 export function parseOfferBook(json: unknown, file: string): OfferBook {
   const result = offerBookSchema.safeParse(json);
-  if (!result.success) throw new RuleFileError(zodProblems(file, result.error));
+  if (!result.success) throw new RuleFileError(zodProblems(file, result.error, json, offerBookSchema));
   const seen = new Set<string>();
   const problems: RuleProblem[] = [];
   for (const [i, entry] of result.data.entries.entries()) {
