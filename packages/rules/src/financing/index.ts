@@ -2,15 +2,10 @@
  * Financing: the personalized payment estimate (APR tiers, lower-credit surcharges, model-year program, fees) and
  * the calculator's sliders, all read from `rules/financing.json`.
  */
-export { defaultFinancingRules, parseFinancingRules } from "./defaults";
-export {
-  aprFor,
-  estimatePayment,
-  monthlyPayment,
-  type PaymentEstimate,
-  type PaymentInput,
-  paymentInputSchema,
-} from "./estimate";
+export { InputError, type InputProblem, ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
+export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
+export { defaultFinancingRules } from "./defaults";
+export { aprFor, estimatePayment, monthlyPayment, type PaymentEstimate } from "./estimate";
 export {
   FICO_MAX,
   FICO_MIN,
@@ -19,4 +14,6 @@ export {
   type Slider,
   sliderSchema,
 } from "./financing.schema";
+export { parseFinancingRules } from "./parse-rules";
+export { type PaymentInput, paymentInputSchema } from "./payment-input.schema";
 export { clampToSlider, defaultCashDown, isSliderValue, sliders } from "./sliders";

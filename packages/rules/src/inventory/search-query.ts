@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { RuleFileError } from "../shared/rule-file";
 import type { InventoryRules, SortOption } from "./inventory.schema";
 import { defaultInventoryRules } from "./rules";
 import { slugify } from "./slug";
@@ -54,32 +55,51 @@ type ListParam = (typeof LISTS)[number];
 /** The canonical order of query parameters. */
 export const QUERY_PARAMS = ["q", "price", "mileage", "year", ...LISTS, "sort", "page"] as const;
 
+// zod/mini, as on every browser subpath (ADR 213).
 function boundSchema(label: string, min: number, max: number) {
-  return z.string().transform((raw, ctx): number | undefined => {
-    const text = raw.trim().toLowerCase();
-    if (text === "" || text === "null") return undefined;
-    const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      ctx.addIssue({ code: "custom", message: `${label} must be a whole number from ${min} to ${max}` });
-      return z.NEVER;
-    }
-    return value;
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((raw, ctx): number | undefined => {
+      const text = raw.trim().toLowerCase();
+      if (text === "" || text === "null") return undefined;
+      const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isSafeInteger(value) || value < min || value > max) {
+        ctx.issues.push({
+          code: "custom",
+          message: `${label} must be a whole number from ${min} to ${max}`,
+          input: raw,
+        });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  );
 }
 
 /** `min,max`, either side `null` or empty for an open end, as in the spec's `mileage=null,85000`. */
 function rangeSchema(param: RangeParam) {
   const { label, min, max } = RANGES[param];
   const bound = boundSchema(label, min, max);
-  return z
-    .string()
-    .transform((raw) => raw.split(","))
-    .pipe(z.tuple([bound, bound], { error: `${label} takes two values, min,max (null for an open end)` }))
-    .refine(([lo, hi]) => lo === undefined || hi === undefined || lo <= hi, `${label} minimum is above its maximum`)
-    .transform(([lo, hi]): NumberRange | undefined => {
+  return z.pipe(
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((raw) => raw.split(",")),
+      ),
+      z
+        .tuple([bound, bound], { error: `${label} takes two values, min,max (null for an open end)` })
+        .check(
+          z.refine(
+            ([lo, hi]) => lo === undefined || hi === undefined || lo <= hi,
+            `${label} minimum is above its maximum`,
+          ),
+        ),
+    ),
+    z.transform(([lo, hi]): NumberRange | undefined => {
       if (lo === undefined && hi === undefined) return undefined;
       return { ...(lo === undefined ? {} : { min: lo }), ...(hi === undefined ? {} : { max: hi }) };
-    });
+    }),
+  );
 }
 
 const rangeSchemas: Record<RangeParam, ReturnType<typeof rangeSchema>> = {
@@ -88,42 +108,46 @@ const rangeSchemas: Record<RangeParam, ReturnType<typeof rangeSchema>> = {
   year: rangeSchema("year"),
 };
 
-const pageSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}$/, `Page must be a whole number from 1 to ${MAX_PAGE}`)
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(1, `Page must be a whole number from 1 to ${MAX_PAGE}`)
-      .max(MAX_PAGE, `Page must be a whole number from 1 to ${MAX_PAGE}`),
-  );
+const PAGE_MESSAGE = `Page must be a whole number from 1 to ${MAX_PAGE}`;
+const pageSchema = z.pipe(
+  z.pipe(z.string().check(z.trim(), z.regex(/^\d{1,6}$/, PAGE_MESSAGE)), z.transform(Number)),
+  z.number().check(z.minimum(1, PAGE_MESSAGE), z.maximum(MAX_PAGE, PAGE_MESSAGE)),
+);
 
-const textSchema = z
-  .string()
-  // Control characters and runs of white space carry no meaning in a search box and would fork cache keys.
-  .transform((raw) =>
-    raw
-      .replace(/[\p{Cc}\p{Cf}]+/gu, " ")
-      .replace(/\s+/g, " ")
-      .trim(),
-  )
-  .pipe(z.string().max(MAX_QUERY_TEXT, `Search text is limited to ${MAX_QUERY_TEXT} characters`));
+const textSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    // Control characters and runs of white space carry no meaning in a search box and would fork cache keys.
+    z.transform((raw) =>
+      raw
+        .replace(/[\p{Cc}\p{Cf}]+/gu, " ")
+        .replace(/\s+/g, " ")
+        .trim(),
+    ),
+  ),
+  z.string().check(z.maxLength(MAX_QUERY_TEXT, `Search text is limited to ${MAX_QUERY_TEXT} characters`)),
+);
 
 function sortSchema(options: readonly SortOption[]) {
-  return z.string().transform((raw, ctx) => {
-    const wanted = raw.trim().toLowerCase();
-    const option = options.find((o) => o.value.toLowerCase() === wanted);
-    if (!option) {
-      ctx.addIssue({ code: "custom", message: `Sort must be one of ${options.map((o) => o.value).join(", ")}` });
-      return z.NEVER;
-    }
-    return option.value;
-  });
+  return z.pipe(
+    z.string(),
+    z.transform((raw, ctx) => {
+      const wanted = raw.trim().toLowerCase();
+      const option = options.find((o) => o.value.toLowerCase() === wanted);
+      if (!option) {
+        ctx.issues.push({
+          code: "custom",
+          message: `Sort must be one of ${options.map((o) => o.value).join(", ")}`,
+          input: raw,
+        });
+        return z.NEVER;
+      }
+      return option.value;
+    }),
+  );
 }
 
-function firstMessage(error: z.ZodError): string {
+function firstMessage(error: { issues: readonly { message: string }[] }): string {
   return error.issues[0]?.message ?? "Invalid value";
 }
 
@@ -148,7 +172,7 @@ export function parseSearchQuery(
 ): ParsedSearchQuery {
   const params = toParams(searchParams);
   const dropped: DroppedParam[] = [];
-  const single = <T>(param: string, schema: z.ZodType<T, string>): T | undefined => {
+  const single = <T>(param: string, schema: z.ZodMiniType<T, string>): T | undefined => {
     const [first, ...extra] = params.getAll(param);
     for (const value of extra)
       dropped.push({ param, value, reason: `${param} is given more than once; the first is used` });
@@ -233,6 +257,10 @@ export function formatSearchQuery(query: Partial<SearchQuery>, rules: InventoryR
 export function searchSortOption(value: string | undefined, rules: InventoryRules = defaultInventoryRules): SortOption {
   const { options, default: fallback } = rules.sort.search;
   const option = options.find((o) => o.value === value) ?? options.find((o) => o.value === fallback) ?? options[0];
-  if (!option) throw new Error("inventory rules have no search sort options");
+  if (!option) {
+    throw new RuleFileError([
+      { file: "inventory.json", path: "$.sort.search.options", message: "The search sort menu has no option." },
+    ]);
+  }
   return option;
 }

@@ -1,5 +1,5 @@
-import { globalRegistry } from "zod/v4/core";
 import type { $ZodIssue, $ZodIssueInvalidType, $ZodType } from "zod/v4/core";
+import { globalRegistry } from "zod/v4/core";
 import { jsonPath, type RuleProblem } from "./rule-file";
 
 /**
@@ -71,14 +71,19 @@ function flatten(issues: readonly $ZodIssue[], prefix: readonly PropertyKey[]): 
     if (issue.code !== "invalid_union" || issue.errors.length === 0) return [{ path, issue }];
     const branches = issue.errors;
     const typeOnly = branches.every(
-      (b) => b.length === 1 && (b[0]?.code === "invalid_type" || b[0]?.code === "invalid_value") && b[0].path.length === 0,
+      (b) =>
+        b.length === 1 && (b[0]?.code === "invalid_type" || b[0]?.code === "invalid_value") && b[0].path.length === 0,
     );
     if (typeOnly) {
       const expected = [
         ...new Set(
           branches.map((b) => {
             const first = b[0] as $ZodIssue;
-            return first.code === "invalid_type" ? first.expected : first.code === "invalid_value" ? first.values.map(String).join(" or ") : "";
+            return first.code === "invalid_type"
+              ? first.expected
+              : first.code === "invalid_value"
+                ? first.values.map(String).join(" or ")
+                : "";
           }),
         ),
       ];
@@ -96,7 +101,9 @@ function shapeMisfit(branch: readonly $ZodIssue[]): number {
     (i) =>
       (i.code === "unrecognized_keys" && i.path.length === 0) ||
       (i.code === "invalid_type" && i.path.length === 0) ||
-      (i.code === "invalid_type" && i.path.length === 1 && (i.input === undefined || i.message.endsWith("undefined"))) ||
+      (i.code === "invalid_type" &&
+        i.path.length === 1 &&
+        (i.input === undefined || i.message.endsWith("undefined"))) ||
       (i.code === "invalid_union" && "note" in i && i.note === "No matching discriminator" && i.path.length <= 1),
   ).length;
 }
@@ -227,7 +234,12 @@ function plainMessage(path: readonly PropertyKey[], issue: $ZodIssue, context: P
     case "invalid_type": {
       const expected = (issue as $ZodIssueInvalidType).expected as string;
       if (at && !at.found) return `${name} is missing. ${whatToWrite(path, expected, context)}`;
-      if (at && typeof at.value === "string" && expected.includes("number") && /^-?\d+(\.\d+)?$/.test(at.value.trim())) {
+      if (
+        at &&
+        typeof at.value === "string" &&
+        expected.includes("number") &&
+        /^-?\d+(\.\d+)?$/.test(at.value.trim())
+      ) {
         return `${name} is the text ${JSON.stringify(at.value)}. Write the number without quotes: ${at.value.trim()}.`;
       }
       const found = at ? ` is ${described(at.value)}` : " has the wrong type";
@@ -237,8 +249,15 @@ function plainMessage(path: readonly PropertyKey[], issue: $ZodIssue, context: P
       const allowed = issue.values.map((v) => JSON.stringify(v));
       const written = at?.found ? at.value : undefined;
       const suggestion =
-        typeof written === "string" ? didYouMean(written, issue.values.filter((v): v is string => typeof v === "string")) : "";
-      const found = at?.found ? `${capitalized(described(written))} is not allowed for ${name}.` : `${name} is missing.`;
+        typeof written === "string"
+          ? didYouMean(
+              written,
+              issue.values.filter((v): v is string => typeof v === "string"),
+            )
+          : "";
+      const found = at?.found
+        ? `${capitalized(described(written))} is not allowed for ${name}.`
+        : `${name} is missing.`;
       return `${found} Write ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(", ")}`}.${suggestion}`;
     }
     case "unrecognized_keys": {
@@ -263,9 +282,12 @@ function plainMessage(path: readonly PropertyKey[], issue: $ZodIssue, context: P
           : `${name} takes at most ${limit} ${limit === 1 ? "entry" : "entries"}.`;
       }
       if (issue.origin === "string") {
-        return issue.code === "too_small" && limit <= 1 ? `${name} must not be empty.` : `${name} must have ${issue.code === "too_small" ? "at least" : "at most"} ${limit} characters.`;
+        return issue.code === "too_small" && limit <= 1
+          ? `${name} must not be empty.`
+          : `${name} must have ${issue.code === "too_small" ? "at least" : "at most"} ${limit} characters.`;
       }
-      const bound = issue.code === "too_small" ? (inclusive ? "at least" : "more than") : inclusive ? "at most" : "less than";
+      const bound =
+        issue.code === "too_small" ? (inclusive ? "at least" : "more than") : inclusive ? "at most" : "less than";
       const found = at?.found ? `${capitalized(described(at.value))} is out of range: ` : "";
       const description = descriptionAt(context.schema, path);
       return `${found}${name} must be ${bound} ${limit}.${description ? ` (${description.replace(/\.$/, "")}.)` : ""}`;

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RuleFileError } from "../shared/rule-file";
-import { defaultTrackingRules, parseTrackingRules } from "./defaults";
+import { defaultTrackingRules } from "./defaults";
+import { TRACKING_EVENT_NAMES } from "./event-names";
 import {
   conversationStartedUser,
   eventValue,
@@ -9,7 +10,7 @@ import {
   shouldTrackPageView,
   splitConversationName,
 } from "./events";
-import { TRACKING_EVENT_NAMES } from "./tracking.schema";
+import { parseTrackingRules } from "./parse-rules";
 
 function problemPaths(attempt: () => unknown): string[] {
   try {

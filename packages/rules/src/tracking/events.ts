@@ -1,6 +1,7 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defaultTrackingRules } from "./defaults";
-import type { GoogleItemEvent, TrackingEventName, TrackingRules } from "./tracking.schema";
+import type { GoogleItemEvent, TrackingEventName } from "./event-names";
+import type { TrackingRules } from "./tracking.schema";
 
 /** What a conversion event is worth: its value and the currency it is counted in. */
 export interface EventValue {
@@ -40,7 +41,7 @@ export function splitConversationName(name: string): SplitName {
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space).trim() };
 }
 
-const optionalText = z.string().optional().catch(undefined);
+const optionalText = z.catch(z.optional(z.string()), undefined);
 
 // A messaging provider's event is outside input: any field may be missing or of the wrong type.
 const conversationEventSchema = z.looseObject({
