@@ -28,14 +28,15 @@ const FIELD_HINTS: Readonly<Record<string, string>> = {
     'write a number for <, <=, >, >= (like 150000), a value in quotes for == and != (like "yes"), or a list for in and not_in (like ["yes", "no"])',
 };
 
-const EXPECTED: Readonly<Record<string, string>> = {
-  number: "a number, without quotes, like 2000",
-  int: "a whole number, without quotes, like 7",
-  string: 'text in double quotes, like "text"',
-  boolean: "true or false, without quotes",
-  array: "a list in square brackets, like [ … ]",
-  object: "an object in curly braces, like { … }",
-  false: "false",
+/** How to write each type, and an example used when the schema describes the field with none of its own. */
+const EXPECTED: Readonly<Record<string, readonly [string, string]>> = {
+  number: ["a number, without quotes", ", like 2000"],
+  int: ["a whole number, without quotes", ", like 7"],
+  string: ["text in double quotes", ', like "text"'],
+  boolean: ["true or false, without quotes", ""],
+  array: ["a list in square brackets", ", like [ … ]"],
+  object: ["an object in curly braces", ", like { … }"],
+  false: ["false", ""],
 };
 
 /** Is `message` one of zod's own (English or bare) messages rather than one the schema wrote? */
@@ -197,6 +198,32 @@ function unwrapped(schema: $ZodType | undefined): $ZodType | undefined {
   return current;
 }
 
+/** The fields an object schema allows; for a union of objects, those of the branch that fits `value` best. */
+function fieldsOf(schema: $ZodType | undefined, value: unknown): string[] {
+  const inner = unwrapped(schema);
+  const def = inner?._zod.def as unknown as
+    | { type: string; shape?: Record<string, unknown>; options?: $ZodType[] }
+    | undefined;
+  if (def?.type === "object" && def.shape) return Object.keys(def.shape);
+  if (def?.type !== "union" || !def.options) return [];
+  const written = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  // The branch whose fixed values (logicOperation: "base", …) the value has, then the one knowing most of its fields.
+  const fit = (option: $ZodType) => {
+    const fields = fieldsOf(option, value);
+    const shape = (unwrapped(option)?._zod.def as unknown as { shape?: Record<string, $ZodType> }).shape ?? {};
+    const clashes = Object.entries(shape).filter(([key, field]) => {
+      const values = (unwrapped(field)?._zod as unknown as { values?: Set<unknown> }).values;
+      return values !== undefined && key in written && !values.has(written[key]);
+    }).length;
+    return {
+      fields,
+      score: Object.keys(written).filter((k) => fields.includes(k)).length - 10 * clashes - fields.length / 100,
+    };
+  };
+  const ranked = def.options.map(fit).filter((b) => b.fields.length > 0);
+  return ranked.sort((a, b) => b.score - a.score)[0]?.fields ?? [];
+}
+
 /** The description the schema gives the value at `path`, if any. */
 function descriptionAt(schema: $ZodType | undefined, path: readonly PropertyKey[]): string | undefined {
   let current = schemaAt(schema, path);
@@ -220,7 +247,10 @@ function whatToWrite(path: readonly PropertyKey[], expected: string | undefined,
   const write = expected
     ? `Write ${expected
         .split(" or ")
-        .map((e) => EXPECTED[e] ?? e)
+        .map((e) => {
+          const [what, example] = EXPECTED[e] ?? [e, ""];
+          return description ? what : `${what}${example}`;
+        })
         .join(", or ")}.`
     : "";
   return [write, description ? `(${description.replace(/\.$/, "")}.)` : ""].filter(Boolean).join(" ");
@@ -261,9 +291,7 @@ function plainMessage(path: readonly PropertyKey[], issue: $ZodIssue, context: P
       return `${found} Write ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(", ")}`}.${suggestion}`;
     }
     case "unrecognized_keys": {
-      const shape = unwrapped(schemaAt(context.schema, path));
-      const def = shape?._zod.def as unknown as { type: string; shape?: Record<string, unknown> } | undefined;
-      const allowed = def?.type === "object" && def.shape ? Object.keys(def.shape) : [];
+      const allowed = fieldsOf(schemaAt(context.schema, path), at?.value);
       return issue.keys
         .map((key) => {
           const fields = allowed.length > 0 ? ` The fields here are: ${allowed.join(", ")}.` : "";
