@@ -210,9 +210,11 @@ function fieldsOf(schema: $ZodType | undefined, value: unknown): string[] {
   // The branch whose fixed values (logicOperation: "base", …) the value has, then the one knowing most of its fields.
   const fit = (option: $ZodType) => {
     const fields = fieldsOf(option, value);
-    const shape = (unwrapped(option)?._zod.def as unknown as { shape?: Record<string, $ZodType> }).shape ?? {};
+    const def = unwrapped(option)?._zod.def as unknown as { shape?: Record<string, $ZodType> } | undefined;
+    const shape = def?.shape ?? {};
     const clashes = Object.entries(shape).filter(([key, field]) => {
-      const values = (unwrapped(field)?._zod as unknown as { values?: Set<unknown> }).values;
+      const internals = unwrapped(field)?._zod as unknown as { values?: Set<unknown> } | undefined;
+      const values = internals?.values;
       return values !== undefined && key in written && !values.has(written[key]);
     }).length;
     return {
