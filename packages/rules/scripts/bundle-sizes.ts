@@ -25,6 +25,15 @@ const NODE_MODULES = fileURLToPath(new URL("../../../node_modules/", import.meta
 
 /** Minified, gzipped (level 9) size of a browser bundle of `source`, resolved from `dir`. */
 export async function bundleSize(source: string, dir: string): Promise<number> {
+  return gzipSync(await bundleBytes(source, dir), { level: 9 }).length;
+}
+
+/** The minified browser bundle of `source`, resolved from `dir`, as text. */
+export async function bundleCode(source: string, dir: string): Promise<string> {
+  return new TextDecoder().decode(await bundleBytes(source, dir));
+}
+
+async function bundleBytes(source: string, dir: string): Promise<Uint8Array> {
   const result = await build({
     stdin: { contents: source, resolveDir: dir, loader: "js" },
     bundle: true,
@@ -36,8 +45,7 @@ export async function bundleSize(source: string, dir: string): Promise<number> {
     nodePaths: [NODE_MODULES],
     logLevel: "silent",
   });
-  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-  return gzipSync(code, { level: 9 }).length;
+  return result.outputFiles[0]?.contents ?? new Uint8Array();
 }
 
 /** What kind of export a value is, for the budget: only functions are held to it (see ADR 213). */
@@ -70,10 +78,13 @@ export interface ExportSize {
 export async function exportSizes(
   packageRoot: string,
   modules: Readonly<Record<string, Record<string, unknown>>>,
+  kinds: readonly ExportKind[] = ["function", "machine", "schema", "value"],
 ): Promise<ExportSize[]> {
-  const jobs = Object.entries(modules).flatMap(([subpath, module]) =>
-    Object.entries(module).map(([name, value]) => ({ subpath, name, kind: exportKind(name, value) })),
-  );
+  const jobs = Object.entries(modules)
+    .flatMap(([subpath, module]) =>
+      Object.entries(module).map(([name, value]) => ({ subpath, name, kind: exportKind(name, value) })),
+    )
+    .filter((job) => kinds.includes(job.kind));
   const sizes: ExportSize[] = [];
   // A few bundles at a time: each is quick, and the machine is shared.
   for (let i = 0; i < jobs.length; i += 4) {

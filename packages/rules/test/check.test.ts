@@ -31,11 +31,6 @@ async function run(...argv: string[]): Promise<{ code: number; lines: string[] }
   return { code, lines };
 }
 
-/** The line of the first occurrence of `needle` in a file's text, 1-based. */
-function lineOf(text: string, needle: string, from = 0): number {
-  return text.slice(0, text.indexOf(needle, from)).split("\n").length;
-}
-
 /** `line:column` of the first occurrence of `needle` (plus `shift` characters) in a file's text, 1-based. */
 function at(text: string, needle: string, shift = 0, from = 0): string {
   const offset = text.indexOf(needle, from) + shift;

@@ -1,17 +1,15 @@
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { main } from "../src/bin/cli";
-import { compareSimulations, median, parseOfferBook, simulateBook } from "../src/bin/simulate";
-import { defaultOfferRules, parseOfferRules } from "../src/offer/offer-rules";
+import { parseOfferBook, simulateBook } from "../src/bin/simulate";
+import { defaultOfferRules } from "../src/offer/offer-rules";
 import { OFFER_REASONS } from "../src/offer/reasons";
 
 const BOOK = fileURLToPath(new URL("../books/sample-book.json", import.meta.url));
 const loadBook = async () => parseOfferBook(JSON.parse(await readFile(BOOK, "utf8")), BOOK);
 
-async function run(...argv: string[]): Promise<{ code: number; lines: string[] }> {
+async function _run(...argv: string[]): Promise<{ code: number; lines: string[] }> {
   const lines: string[] = [];
   const code = await main(argv, (line) => lines.push(...line.split("\n")));
   return { code, lines };

@@ -53,11 +53,11 @@ export {
   MAX_QUERY_TEXT,
   type NumberRange,
   type ParsedSearchQuery,
-  parseSearchQuery,
   QUERY_PARAMS,
   type SearchQuery,
   searchSortOption,
 } from "./search-query";
+export { parseSearchQuery } from "./search-query-parse";
 export { type SitemapEntry, type SitemapEntryOptions, sitemapEntry, sitemapGroupDefaults, sitemapXml } from "./sitemap";
 export { isSlug, SLUG_PATTERN, slugify } from "./slug";
 export {

@@ -1,15 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RuleFileError } from "../shared/rule-file";
+import { conversationStartedUser } from "./conversation";
 import { defaultTrackingRules } from "./defaults";
 import { TRACKING_EVENT_NAMES } from "./event-names";
-import {
-  conversationStartedUser,
-  eventValue,
-  googleItemValue,
-  shouldTrackPageView,
-  splitConversationName,
-} from "./events";
+import { eventValue, googleItemValue, shouldTrackPageView, splitConversationName } from "./events";
 import { parseTrackingRules } from "./parse-rules";
 
 function problemPaths(attempt: () => unknown): string[] {

@@ -7,11 +7,10 @@
 export { ShowroomRulesError, type ShowroomRulesErrorCode, WebCryptoUnavailableError } from "../shared/errors";
 export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
 export { type AdParams, adParameterNames, MAX_AD_PARAM_LENGTH, pickAdParams, type SearchInput } from "./ad-params";
+export { type ConversationUser, conversationStartedUser } from "./conversation";
 export { defaultTrackingRules } from "./defaults";
 export { GOOGLE_ITEM_EVENTS, type GoogleItemEvent, TRACKING_EVENT_NAMES, type TrackingEventName } from "./event-names";
 export {
-  type ConversationUser,
-  conversationStartedUser,
   type EventValue,
   eventValue,
   googleItemValue,
