@@ -11,7 +11,7 @@ import { safeParse } from "../src/shared/rule-file";
 import { defaultTestDriveRules } from "../src/test-drive";
 import { defaultTrackingRules } from "../src/tracking";
 
-// The default rules are imported as data, not parsed when a module loads (ADR 213): `npm run build` refuses to build
+// The default rules are imported as data, not parsed when a module loads (ADR 211): `npm run build` refuses to build
 // when `showroom-rules check` finds a problem in rules/, and these tests hold each default to its schema, so the
 // data the modules export is exactly what the schema would have returned.
 describe("the default rules, validated at build time", () => {

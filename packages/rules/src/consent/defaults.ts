@@ -3,6 +3,6 @@ import type { ConsentRules } from "./consent.schema";
 
 /**
  * The consent rules that ship in `rules/consent.json`, validated when the package is built and by the tests rather
- * than when this module loads (ADR 213).
+ * than when this module loads (ADR 211).
  */
 export const defaultConsentRules: ConsentRules = data as unknown as ConsentRules;

@@ -3,7 +3,7 @@ import type { InventoryRules } from "./inventory.schema";
 
 /**
  * The inventory rules that ship in `rules/inventory.json`, validated when the package is built and by the tests
- * rather than when this module loads (ADR 213).
+ * rather than when this module loads (ADR 211).
  */
 export const defaultInventoryRules: InventoryRules = data as unknown as InventoryRules;
 

@@ -3,6 +3,6 @@ import type { LeadDestinations } from "./destination.schema";
 
 /**
  * The lead destinations that ship with the package: example addresses, replaced by each store's configuration.
- * Validated when the package is built and by the tests rather than when this module loads (ADR 213).
+ * Validated when the package is built and by the tests rather than when this module loads (ADR 211).
  */
 export const defaultLeadDestinations: LeadDestinations = data as unknown as LeadDestinations;

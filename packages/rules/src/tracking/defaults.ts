@@ -3,6 +3,6 @@ import type { TrackingRules } from "./tracking.schema";
 
 /**
  * The tracking rules that ship in `rules/tracking.json`, validated when the package is built and by the tests rather
- * than when this module loads (ADR 213).
+ * than when this module loads (ADR 211).
  */
 export const defaultTrackingRules: TrackingRules = data as unknown as TrackingRules;
