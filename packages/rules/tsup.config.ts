@@ -7,6 +7,7 @@ export const SUBPATHS = [
   "offer",
   "questionnaire",
   "financing",
+  "credit-application",
   "unlock-price",
   "test-drive",
   "consent",

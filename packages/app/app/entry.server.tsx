@@ -11,6 +11,7 @@ import { ToastItem } from "./components/toast-item";
 import { requestContext } from "./context";
 import { HTML_CACHE_HEADER, htmlCacheContext, htmlCacheWanted } from "./html-cache";
 import { NonceProvider, StylesheetProvider } from "./nonce";
+import { logError } from "./server/log.server";
 
 export const streamTimeout = 5_000;
 
@@ -77,9 +78,18 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError("rendering the page", error);
         },
       },
     );
   });
+}
+
+/**
+ * Errors thrown by loaders and actions. React Router's default logs the whole error, and a database error carries the
+ * query's parameters: what the shopper typed. Logged without them (ADR 191); an aborted request is not an error.
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  logError(`${request.method} ${new URL(request.url).pathname}`, error);
 }

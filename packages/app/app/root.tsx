@@ -83,7 +83,7 @@ export function meta({ error, loaderData }: Route.MetaArgs) {
 /** The last resort, when even the shell could not load: the error page without header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const shell = useRouteLoaderData("root") as ShellData | undefined;
-  if (error instanceof Error && !shell) console.error(error);
+  if (error instanceof Error && !shell) console.error(`${error.name}: ${error.message}`);
   return (
     <main id="main" className="flex min-h-screen flex-col">
       <ErrorPage error={error} errors={shell?.ui.errors ?? errorsEn} />

@@ -9,10 +9,14 @@ import { cookiesFor } from "../app/content/site.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
+import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
+import { logError } from "../app/server/log.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
+import { derivedKey, sessionSecret } from "../app/server/secrets.server";
 import { seedIfEmpty } from "../app/server/seed.server";
+import { smsSender } from "../app/server/sms/sms.server";
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
@@ -72,23 +76,23 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
       db,
       cookies: cookiesFor(config),
       inventoryVersion: options.inventoryVersion ?? null,
-      getLoadContext: (_req, res) =>
+      getLoadContext: (req, res) =>
         new RouterContextProvider(
           new Map<never, unknown>([
             [servicesContext as never, services],
-            [requestContext as never, { nonce: res.locals.nonce as string }],
+            [requestContext as never, { nonce: res.locals.nonce as string, clientIp: req.ip ?? "unknown" }],
             [htmlCacheContext as never, { skip: false }],
           ]),
         ),
     }),
   );
   // Errors Express itself raises (a malformed URL, say) end here: our headers stay, no stack trace leaves the server.
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const given =
       (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
     const status = typeof given === "number" && given >= 400 && given < 600 ? given : 500;
-    if (status >= 500) console.error(error);
+    if (status >= 500) logError(`${req.method} ${req.path}`, error);
     res
       .status(status)
       .type("text/plain")
@@ -114,6 +118,8 @@ export async function start(
   options: { htmlCache?: boolean } = {},
 ): Promise<Running> {
   const config = loadConfig(env);
+  // Before the database opens: a missing or wrong key stops the start without leaving anything half open.
+  const keys = loadKeyring(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await seedIfEmpty(database.db, (line) => console.log(line));
@@ -122,7 +128,14 @@ export async function start(
     throw error;
   }
   const leadMail = startLeadMail(config, database);
-  const services: AppServices = { config, db: database.db, nudgeRelay: leadMail.nudge };
+  const services: AppServices = {
+    config,
+    db: database.db,
+    nudgeRelay: leadMail.nudge,
+    keyring: keys,
+    sms: smsSender(config),
+    hmacKey: derivedKey(sessionSecret(config), "hmac"),
+  };
   const htmlCache = options.htmlCache === false ? null : new HtmlCache();
   let inventoryVersion: InventoryVersionCache | null = null;
   let stopWatching = async () => {};

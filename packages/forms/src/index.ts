@@ -77,10 +77,24 @@ export {
 } from "./financing/apply-financing.schema";
 export {
   createFullCreditApplicationSchema,
+  createFullCreditStepSchemas,
+  FULL_CREDIT_STEPS,
   type FullCreditApplication,
   type FullCreditApplicationInput,
+  type FullCreditStep,
   fullCreditApplicationSchema,
+  fullCreditStepOf,
 } from "./financing/full-credit.schema";
+export {
+  ESTIMATOR_MODEL_YEARS,
+  estimatorModelYears,
+  hasPaymentEstimate,
+  PAYMENT_ESTIMATE_FIELDS,
+  type PaymentEstimateChoices,
+  type PaymentEstimateField,
+  paymentEstimateChoicesSchema,
+  readPaymentEstimateChoices,
+} from "./financing/payment-estimate.schema";
 export {
   FORM_METADATA,
   FORM_NAMES,

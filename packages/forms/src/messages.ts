@@ -54,4 +54,6 @@ export const MESSAGES = {
   idempotencyKey: "This form has expired. Please reload the page and try again.",
   honeypot: "Leave this field empty.",
   answer: "Please answer this question.",
+  esignConsent: "Agree to the Electronic Signature Disclosure to sign and send your application.",
+  phoneNotVerified: "Verify your phone number with the code we text you before you send this form.",
 } as const;

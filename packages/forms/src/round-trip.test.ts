@@ -124,7 +124,7 @@ const syncForms: [FormName, z.ZodType, fc.Arbitrary<unknown>][] = [
     withMeta(
       fc.record({
         profile: profileInput,
-        address: fc.option(leadAddressInput, { nil: undefined }),
+        address: leadAddressInput,
         vin: optionalVin,
       }),
     ).map(({ profile, ...rest }) => ({ ...profile, ...rest })),
@@ -137,6 +137,8 @@ const syncForms: [FormName, z.ZodType, fc.Arbitrary<unknown>][] = [
         applicant: applicantInput,
         coBorrower: fc.option(applicantInput, { nil: undefined }),
         vendorName: optionalFreeText(MAX_LENGTH.vendorName),
+        esignConsent: fc.constant("yes"),
+        tcpaConsent: fc.constantFrom("yes", ""),
       }),
     )
       .filter(

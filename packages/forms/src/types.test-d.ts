@@ -95,8 +95,11 @@ describe("inferred types", () => {
     expectTypeOf<FullCreditApplication["employments"][number]["incomeType"]>().toEqualTypeOf<IncomeType>();
     expectTypeOf<FullCreditApplication["employments"][number]["phone"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<NonNullable<FullCreditApplication["coBorrower"]>["residences"]>().toEqualTypeOf<
-      FullCreditApplication["residences"]
+      FullCreditApplication["residences"] | undefined
     >();
+    expectTypeOf<NonNullable<FullCreditApplication["coBorrower"]>["sameAddress"]>().toEqualTypeOf<boolean>();
+    expectTypeOf<FullCreditApplication["esignConsent"]>().toEqualTypeOf<"yes">();
+    expectTypeOf<FullCreditApplication["tcpaConsent"]>().toEqualTypeOf<boolean>();
     expectTypeOf<FullCreditApplication["vendorName"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<FullCreditApplicationInput["residences"][number]["monthlyRent"]>().toEqualTypeOf<string | number>();
   });
@@ -108,7 +111,7 @@ describe("inferred types", () => {
   it("test drive, apply financing and phone verification", () => {
     expectTypeOf<TestDriveSubmission["date"]>().toEqualTypeOf<string>();
     expectTypeOf<TestDriveSubmission["vin"]>().toEqualTypeOf<string | undefined>();
-    expectTypeOf<ApplyFinancingSubmission["address"]>().toEqualTypeOf<LeadUser["address"]>();
+    expectTypeOf<ApplyFinancingSubmission["address"]>().toEqualTypeOf<NonNullable<LeadUser["address"]>>();
     expectTypeOf<PhoneVerificationRequest>().toEqualTypeOf<
       { type: "phone-validation"; phone: string } | { type: "code-verification"; phone: string; code: string }
     >();

@@ -8,6 +8,7 @@ import type { Options } from "tsup";
 /** The subpaths a browser may import, each held to the lean budget (ADR 213); `offer` stays server-side. */
 export const BROWSER_SUBPATHS = [
   "financing",
+  "credit-application",
   "consent",
   "inventory",
   "tracking",

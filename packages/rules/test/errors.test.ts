@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it, vi } from "vitest";
 import { createActor } from "xstate";
 import * as consent from "../src/consent";
+import * as creditApplication from "../src/credit-application";
 import * as financing from "../src/financing";
 import * as inventory from "../src/inventory";
 import * as leads from "../src/leads";
@@ -84,6 +85,7 @@ describe("one error class per failure kind, with a typed code, from the subpath 
       [testDrive.inventoryUnlockMachine, "unlockInventory"],
       [unlockPrice.unlockPriceMachine, "saveProfile"],
       [popups.popupMachine, "submitPopup"],
+      [creditApplication.createCreditApplicationMachine({ step: () => null, all: () => null }), "submitApplication"],
     ] as const;
     for (const [machine, name] of defaults) {
       const logic = (machine.implementations.actors as Record<string, unknown>)[name];

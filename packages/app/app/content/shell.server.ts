@@ -1,10 +1,13 @@
 import { fillTemplate, type MenuItem } from "@showroom/fixtures";
+import { formatMoney } from "../components/money";
 import type { MenuView, ShellData, StoreView } from "../components/shell-data";
 import { consentView } from "./consent.server";
 import { readFlash } from "./flash.server";
 import type { Site } from "./site.server";
 import type { Store } from "./stores.server";
 import { pickTexts, tree } from "./translations.server";
+
+export { formatMoney };
 
 /**
  * The shared strings components look up in the browser (`useUi`, the root's labels): every page's loader data
@@ -62,13 +65,6 @@ export const SHELL_TEXTS = {
     "minimal.needHelp",
   ],
 } as const;
-
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-
-/** A dollar amount as the site prints it: `$358.03`, `$19,999`. */
-export function formatMoney(amount: number): string {
-  return Number.isInteger(amount) ? usd.format(amount).replace(/\.00$/, "") : usd.format(amount);
-}
 
 /** A store as the pages show it. */
 export function storeView(store: Store): StoreView {

@@ -1,6 +1,9 @@
+import { randomBytes } from "node:crypto";
 import type { AppServices } from "../context";
 import type { Config } from "../server/config.server";
+import { keyring, masterKey } from "../server/crypto/envelope.server";
 import type { Db } from "../server/db/client.server";
+import type { SmsMessage, SmsSender } from "../server/sms/sms.server";
 import { visitorCookies } from "../server/visitor.server";
 import { siteContent } from "./fixtures.server";
 import type { Site } from "./site.server";
@@ -11,7 +14,12 @@ export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
   const stores = content.dealers.map((dealer) => ({ id: dealer.id, dealer }));
   const store = stores.find((s) => s.id === storeId) ?? stores[0];
   if (!store) throw new Error("no store in the fixtures");
-  const services: AppServices = { config: { NODE_ENV: "production" } as Config, db, nudgeRelay: () => {} };
+  const services: AppServices = {
+    config: { NODE_ENV: "production" } as Config,
+    db,
+    nudgeRelay: () => {},
+    ...testSecrets(),
+  };
   return {
     services,
     content,
@@ -21,4 +29,23 @@ export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
     origin: "https://www.confluencemotors.example",
     cookies: visitorCookies("a-unit-test-secret-that-is-long-enough-0000"),
   };
+}
+
+/** A text sender that keeps what it was asked to send, for tests to read the code as a phone would. */
+export function recordingSms(): SmsSender & { sent: SmsMessage[] } {
+  const sent: SmsMessage[] = [];
+  return {
+    description: "recorded in memory",
+    sent,
+    async send(message) {
+      sent.push(message);
+    },
+  };
+}
+
+/** The keys and text sender of a test server: a fresh master key, an HMAC key and a recording sender. */
+export function testSecrets(): Pick<AppServices, "keyring" | "sms" | "hmacKey"> & {
+  sms: ReturnType<typeof recordingSms>;
+} {
+  return { keyring: keyring(masterKey(randomBytes(32))), sms: recordingSms(), hmacKey: randomBytes(32) };
 }

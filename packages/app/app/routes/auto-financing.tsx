@@ -1,8 +1,10 @@
+import { PaymentEstimator } from "../components/financing/payment-estimator";
 import { Faqs, Reviews } from "../components/home/home-sections";
 import { translator } from "../components/i18n";
 import { LandingSteps } from "../components/landing-steps";
 import { metaFromData } from "../components/seo";
 import { ButtonLink, Container, PageHero, Section } from "../components/ui";
+import { estimatorView } from "../content/financing.server";
 import { reviewsBlock } from "../content/landing.server";
 import { pageSeo, requirePage } from "../content/seo.server";
 import { getSite } from "../content/site.server";
@@ -17,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     seo: pageSeo(site, request, "auto-financing"),
     texts: tree("financing.landing"),
+    estimatorTexts: tree("financing.estimator"),
+    estimator: estimatorView(new URL(request.url).searchParams),
     labels: tree("common.labels"),
     reviews: reviewsBlock(site, "financing"),
     faqs: {
@@ -29,7 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta = metaFromData;
 
-/** Auto financing: how it works, for every credit level, free, several lenders, answers in 24–48 hours. */
+/**
+ * Auto financing: the payment estimator (a GET form, so any estimate is a link), how it works, for every credit level,
+ * free, several lenders, answers in 24–48 hours.
+ */
 export default function AutoFinancing({ loaderData }: Route.ComponentProps) {
   const t = translator(loaderData.texts);
   const label = translator(loaderData.labels);
@@ -41,6 +48,13 @@ export default function AutoFinancing({ loaderData }: Route.ComponentProps) {
           {t("fullCreditButton")}
         </ButtonLink>
       </PageHero>
+      <Section
+        id="estimator"
+        title={translator(loaderData.estimatorTexts)("title")}
+        text={translator(loaderData.estimatorTexts)("text")}
+      >
+        <PaymentEstimator view={loaderData.estimator} texts={loaderData.estimatorTexts} />
+      </Section>
       <Section id="how-it-works" title={t("howItWorksTitle")}>
         <LandingSteps
           variant="grid"

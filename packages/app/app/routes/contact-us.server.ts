@@ -9,6 +9,7 @@ import { readFormData } from "../content/form-data.server";
 import type { Site } from "../content/site.server";
 import { t } from "../content/translations.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
+import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
 
 /** What the contact form needs to render: the seven topics and a fresh idempotency key for this render. */
@@ -59,7 +60,7 @@ export async function submitContact(site: Site, request: Request) {
     if (created) site.services.nudgeRelay();
     if (setAdfLeadCookie) headers.append("Set-Cookie", ADF_LEAD_SET_COOKIE);
   } catch (error) {
-    console.error("contact: the lead could not be recorded", error);
+    logError("contact: the lead could not be recorded", error);
     return data(
       {
         result: submission.reply({ formErrors: [t("toasts.contact.error.detail")] }),

@@ -1,10 +1,12 @@
 import { ADF_LEAD_COOKIE, type LeadVehicle } from "@showroom/rules/leads";
 import type { SaveProfileInput, UnlockPriceSelections } from "@showroom/rules/unlock-price";
 import { readCookie } from "../content/cookies.server";
-import { rowPath, type VehicleRow } from "../content/inventory.server";
+import type { VehicleRow } from "../content/inventory.server";
 import { formatMoney } from "../content/shell.server";
 import type { Site } from "../content/site.server";
+import { leadVehicleFromRow } from "../server/leads/lead-vehicle.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
+import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
 import { saveVisitor } from "../server/visitor-state.server";
 
@@ -13,30 +15,11 @@ import { saveVisitor } from "../server/visitor-state.server";
 
 /** The lead's vehicle, from the inventory row; the finance block carries the shopper's cash down. */
 function leadVehicle(site: Site, row: VehicleRow, selections: UnlockPriceSelections): LeadVehicle {
-  const details = (typeof row.details === "object" && row.details !== null ? row.details : {}) as Record<
-    string,
-    unknown
-  >;
-  const doors = details.doors;
-  return {
-    condition: row.condition,
-    year: row.year,
-    make: row.make,
-    model: row.model,
-    trim: row.trim,
-    vin: row.vin,
-    stockNumber: row.stockNumber,
-    mileage: row.mileage,
-    doors: typeof doors === "number" || typeof doors === "string" ? doors : null,
-    bodystyle: row.bodyStyle,
-    transmission: row.transmission,
-    exteriorcolor: row.exteriorColor,
-    interiorcolor: row.interiorColor,
-    fuelType: row.fuelType,
-    url: `${site.origin}${rowPath(row)}`,
-    price: { salePrice: row.price, oldPrice: row.oldPrice },
-    finance: { method: "finance", amount: selections.cashDown, amountType: "downpayment" },
-  };
+  return leadVehicleFromRow(site.origin, row, {
+    method: "finance",
+    amount: selections.cashDown,
+    amountType: "downpayment",
+  });
 }
 
 /** What the shopper chose and the estimate, as the lead's text: what the salesperson reads before calling back. */
@@ -89,7 +72,7 @@ export function saveProfileFor(ctx: SaveContext) {
       { messageDomain: mailDomain(site.services.config.MAIL_FROM) },
     ).catch((error: unknown) => {
       // The machine turns the failure into the spec's message; the cause is for the logs.
-      console.error("personalize-price: the lead could not be recorded", error);
+      logError("personalize-price: the lead could not be recorded", error);
       throw error;
     });
     if (created) site.services.nudgeRelay();

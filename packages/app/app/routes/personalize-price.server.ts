@@ -36,7 +36,8 @@ import { notFound, requirePage } from "../content/seo.server";
 import { formatMoney } from "../content/shell.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
-import { readVisitor, type VisitorState } from "../server/visitor-state.server";
+import { logError } from "../server/log.server";
+import { newVisitor, readVisitor, type VisitorState } from "../server/visitor-state.server";
 import {
   forgetJourney,
   freshActor,
@@ -205,7 +206,7 @@ export async function submitPersonalizePrice(site: Site, request: Request, vin: 
   const identity = await site.cookies.identify(request);
   if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
   const visitor: VisitorState = identity.setCookie
-    ? { visitorId: identity.visitorId, profile: {}, priceUnlocked: false, inventoryUnlocked: false, journeys: {} }
+    ? newVisitor(identity.visitorId)
     : await readVisitor(site.services.db, site.cookies, request);
   const row = await stepperVehicle(site, request, vin, visitor);
   const page = personalizePricePath(row.vin);
@@ -235,7 +236,7 @@ export async function submitPersonalizePrice(site: Site, request: Request, vin: 
     return await postStep(site, request, row, formData, { intent, step }, identity.visitorId, visitor, headers);
   } catch (error) {
     // The database refused (down, full, a constraint): nothing half-written, the shopper can post again.
-    console.error("personalize-price: the step could not be saved", error);
+    logError("personalize-price: the step could not be saved", error);
     return refused(503, step ?? null, { "": [SAVE_PROFILE_ERROR] }, headers);
   }
 }

@@ -1,37 +1,78 @@
 import { z } from "zod";
 
+/** A master key: base64 of exactly 32 bytes (`openssl rand -base64 32`). */
+const base64Key = z
+  .string()
+  .trim()
+  .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, "base64").length === 32, {
+    message: "must be 32 bytes in base64 (openssl rand -base64 32)",
+  });
+
 /**
  * The server's configuration, parsed from the environment once at boot so a bad value stops the start with a
  * message naming it, instead of failing at the first request.
  */
-const configSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  /** Embedded database and local mail spool live here unless DATABASE_URL / SMTP_URL say otherwise. */
-  DATA_DIR: z.string().min(1).default("./data"),
-  /** `postgres://…` switches from the embedded database to PostgreSQL; `memory://` keeps PGlite in memory. */
-  DATABASE_URL: z
-    .string()
-    .refine((v) => /^(postgres(ql)?:\/\/|memory:\/\/)/.test(v), "must start with postgres:// or memory://")
-    .optional(),
-  /** `smtp://user:pass@host:port` or `smtps://…`; without it lead emails are written as .eml files. */
-  SMTP_URL: z
-    .string()
-    .refine((v) => /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://")
-    .optional(),
-  MAIL_FROM: z.string().min(3).default("Showroom Leads <leads@showroom.example>"),
-  /** Signs the visitor cookie. Required in production unless the data directory holds one (see secrets.server). */
-  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  /** The site's public origin; POSTs from any other origin are refused. */
-  PUBLIC_ORIGIN: z.url().optional(),
-  /** POSTs allowed per IP per minute before 429. */
-  RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /** How often the in-process relay looks for outbox rows, in milliseconds. */
-  RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
-  /** Proxies in front of us whose X-Forwarded-For we trust (Express "trust proxy"). */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-});
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    /** Embedded database and local mail spool live here unless DATABASE_URL / SMTP_URL say otherwise. */
+    DATA_DIR: z.string().min(1).default("./data"),
+    /** `postgres://…` switches from the embedded database to PostgreSQL; `memory://` keeps PGlite in memory. */
+    DATABASE_URL: z
+      .string()
+      .refine((v) => /^(postgres(ql)?:\/\/|memory:\/\/)/.test(v), "must start with postgres:// or memory://")
+      .optional(),
+    /** `smtp://user:pass@host:port` or `smtps://…`; without it lead emails are written as .eml files. */
+    SMTP_URL: z
+      .string()
+      .refine((v) => /^smtps?:\/\//.test(v), "must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Showroom Leads <leads@showroom.example>"),
+    /** Signs the visitor cookie. Required in production unless the data directory holds one (see secrets.server). */
+    SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** The site's public origin; POSTs from any other origin are refused. */
+    PUBLIC_ORIGIN: z.url().optional(),
+    /** POSTs allowed per IP per minute before 429. */
+    RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** How often the in-process relay looks for outbox rows, in milliseconds. */
+    RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
+    /** Proxies in front of us whose X-Forwarded-For we trust (Express "trust proxy"). */
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /** The master key that wraps personal data at rest; unset, one is generated into DATA_DIR/keys (ADR 190). */
+    DATA_KEY: base64Key.optional(),
+    /** Older master keys, comma-separated, still readable while `npm run keys -- rotate` re-wraps their records. */
+    DATA_KEYS_PREVIOUS: z
+      .string()
+      .transform((v) =>
+        v
+          .split(",")
+          .map((k) => k.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(base64Key))
+      .optional(),
+    /**
+     * A Twilio-compatible Messages endpoint with its credentials, e.g.
+     * `https://ACSID:TOKEN@api.twilio.com/2010-04-01/Accounts/ACSID/Messages.json`; unset, texts are written to
+     * DATA_DIR/sms/.
+     */
+    SMS_URL: z
+      .url()
+      .refine((v) => v.startsWith("https://") || v.startsWith("http://"), "must be an http(s) URL")
+      .optional(),
+    /** The number texts are sent from (E.164, e.g. +13145550100); required with SMS_URL. */
+    SMS_FROM: z
+      .string()
+      .regex(/^\+[1-9]\d{6,14}$/, "must be a phone number in E.164 form, like +13145550100")
+      .optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.SMS_URL && !config.SMS_FROM) {
+      ctx.addIssue({ code: "custom", path: ["SMS_FROM"], message: "is required when SMS_URL is set" });
+    }
+  });
 
 export type Config = z.infer<typeof configSchema>;
 

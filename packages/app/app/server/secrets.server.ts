@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { hkdfSync, randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "./config.server";
@@ -24,4 +24,9 @@ export function sessionSecret(config: Config): string {
   chmodSync(temp, 0o600);
   renameSync(temp, path);
   return secret;
+}
+
+/** A 32-byte key for one purpose, derived from the session secret (HKDF-SHA256), so one secret serves several uses. */
+export function derivedKey(secret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync("sha256", secret, "showroom", purpose, 32));
 }

@@ -12,6 +12,12 @@ const storedProfileSchema = z
     lastName: z.string().optional().catch(undefined),
     email: z.string().optional().catch(undefined),
     phone: z.string().optional().catch(undefined),
+    /** The ten digits of the number verified by SMS (spec section 3, phoneVerified). */
+    phoneVerified: z
+      .string()
+      .regex(/^\d{10}$/)
+      .optional()
+      .catch(undefined),
   })
   .catch({});
 
@@ -22,6 +28,8 @@ export interface VisitorState {
   /** Null for a browser without a valid id cookie: a new visitor, nothing saved. */
   visitorId: string | null;
   profile: Partial<VisitorProfile>;
+  /** The ten digits of the phone number this visitor verified by SMS, if any. */
+  phoneVerified: string | null;
   priceUnlocked: boolean;
   inventoryUnlocked: boolean;
   journeys: Record<string, unknown>;
@@ -30,10 +38,16 @@ export interface VisitorState {
 const NEW_VISITOR: VisitorState = {
   visitorId: null,
   profile: {},
+  phoneVerified: null,
   priceUnlocked: false,
   inventoryUnlocked: false,
   journeys: {},
 };
+
+/** A visitor the server has just named: nothing saved yet. */
+export function newVisitor(visitorId: string): VisitorState {
+  return { ...NEW_VISITOR, visitorId };
+}
 
 /**
  * What the server knows of this browser: its saved profile, its unlocks and journeys in progress. A browser without
@@ -53,9 +67,11 @@ export async function readVisitor(db: Db, cookies: VisitorCookies, request: Requ
     .where(eq(visitors.id, visitorId))
     .limit(1);
   if (!row) return { ...NEW_VISITOR, visitorId };
+  const { phoneVerified, ...profile } = storedProfileSchema.parse(row.profile);
   return {
     visitorId,
-    profile: storedProfileSchema.parse(row.profile),
+    profile,
+    phoneVerified: phoneVerified ?? null,
     priceUnlocked: row.unlockPriceAt != null,
     inventoryUnlocked: row.unlockInventoryAt != null,
     journeys: storedJourneysSchema.parse(row.journeys),
@@ -66,6 +82,8 @@ export interface SaveVisitorInput {
   visitorId: string;
   /** Merged over the saved profile; a complete, valid result stamps `unlockPriceAt` (spec section 4, Leads). */
   profile?: Partial<VisitorProfile>;
+  /** Records the number verified by SMS (its ten digits). */
+  phoneVerified?: string;
   /** Stamps `unlockInventoryAt`. */
   unlockInventory?: boolean;
   /** Journey snapshots to set (a value) or clear (null), by key. */
@@ -87,7 +105,9 @@ export async function saveVisitor(db: Pick<Db, "select" | "insert">, input: Save
     .from(visitors)
     .where(eq(visitors.id, input.visitorId))
     .limit(1);
-  const profile = { ...storedProfileSchema.parse(row?.profile ?? {}), ...definedOnly(input.profile ?? {}) };
+  const { phoneVerified: storedVerified, ...stored } = storedProfileSchema.parse(row?.profile ?? {});
+  const profile = { ...stored, ...definedOnly(input.profile ?? {}) };
+  const phoneVerified = input.phoneVerified ?? storedVerified;
   const journeys = { ...storedJourneysSchema.parse(row?.journeys ?? {}) };
   for (const [key, value] of Object.entries(input.journeys ?? {})) {
     if (value === null) delete journeys[key];
@@ -95,7 +115,7 @@ export async function saveVisitor(db: Pick<Db, "select" | "insert">, input: Save
   }
   const stampPrice = input.profile !== undefined && isValidProfile(profile);
   const values = {
-    profile,
+    profile: phoneVerified === undefined ? profile : { ...profile, phoneVerified },
     journeys,
     ...(stampPrice ? { unlockPriceAt: new Date() } : {}),
     ...(input.unlockInventory ? { unlockInventoryAt: new Date() } : {}),
@@ -107,6 +127,7 @@ export async function saveVisitor(db: Pick<Db, "select" | "insert">, input: Save
   return {
     visitorId: input.visitorId,
     profile,
+    phoneVerified: phoneVerified ?? null,
     priceUnlocked: stampPrice || row?.unlockPriceAt != null,
     inventoryUnlocked: Boolean(input.unlockInventory) || row?.unlockInventoryAt != null,
     journeys,

@@ -4,6 +4,7 @@ import type { Dealer } from "@showroom/fixtures";
 import { sql } from "drizzle-orm";
 import { siteContent } from "../../app/content/fixtures.server";
 import type { Site } from "../../app/content/site.server";
+import { testSecrets } from "../../app/content/test-site";
 import type { AppServices } from "../../app/context";
 import type { Config } from "../../app/server/config.server";
 import type { Db } from "../../app/server/db/client.server";
@@ -27,6 +28,7 @@ export function siteOn(db: Db, change: (dealer: Dealer) => Dealer = (d) => d): S
       nudgeRelay: () => {
         site.nudges += 1;
       },
+      ...testSecrets(),
     } satisfies AppServices,
     content,
     settings: content.settings.production,

@@ -1,9 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixedFormContext } from "../fields/context";
 import { MESSAGES } from "../messages";
 import { DANA, errorsOf, formData, VALID_KEY } from "../testing/form-data.test-support";
-import { createFullCreditApplicationSchema } from "./full-credit.schema";
+import {
+  createFullCreditApplicationSchema,
+  createFullCreditStepSchemas,
+  FULL_CREDIT_STEPS,
+  fullCreditStepOf,
+} from "./full-credit.schema";
 
 const schema = createFullCreditApplicationSchema(fixedFormContext("2026-05-01"));
 
@@ -68,6 +74,7 @@ const complete = {
   ...employment(0, "3"),
   ...untouchedCoBorrower,
   vendorName: "",
+  esignConsent: "yes",
 };
 
 describe("full credit application", () => {
@@ -181,5 +188,80 @@ describe("full credit application", () => {
   it("keeps an optional vendorName", () => {
     const submission = parseWithZod(formData({ ...complete, vendorName: "  Gateway Auto Credit " }), { schema });
     expect(submission.status === "success" && submission.value.vendorName).toBe("Gateway Auto Credit");
+  });
+});
+
+describe("full credit application steps", () => {
+  const steps = createFullCreditStepSchemas(fixedFormContext("2026-05-01"));
+  const stepFields = (step: (typeof FULL_CREDIT_STEPS)[number]) =>
+    Object.fromEntries(Object.entries(complete).filter(([key]) => fullCreditStepOf(key) === step));
+
+  it("each step passes with its own fields of a complete application, and the steps together are the whole", () => {
+    for (const step of FULL_CREDIT_STEPS) {
+      const submission = parseWithZod(formData(stepFields(step)), { schema: steps[step] });
+      expect({ step, errors: errorsOf(submission) }).toEqual({ step, errors: undefined });
+    }
+    const fields = FULL_CREDIT_STEPS.flatMap((step) => Object.keys(stepFields(step)));
+    expect(fields.sort()).toEqual(Object.keys(complete).sort());
+  });
+
+  it("review needs the E-SIGN consent and takes the TCPA consent as an unticked box by default", () => {
+    const { esignConsent: _consent, ...review } = stepFields("review");
+    expect(errorsOf(parseWithZod(formData(review), { schema: steps.review }))).toEqual({
+      esignConsent: [MESSAGES.esignConsent],
+    });
+    const whole = parseWithZod(formData(complete), { schema });
+    expect(whole.status === "success" && whole.value.tcpaConsent).toBe(false);
+    const agreed = parseWithZod(formData({ ...complete, tcpaConsent: "yes" }), { schema });
+    expect(agreed.status === "success" && agreed.value.tcpaConsent).toBe(true);
+  });
+
+  it("a co-borrower answered no is none whatever the fields hold; answered yes, it must be complete", () => {
+    const started = { ...untouchedCoBorrower, "coBorrower.user.firstName": "Sam" };
+    const none = parseWithZod(formData({ ...complete, ...started, "coBorrower.applying": "no" }), { schema });
+    expect(none.status === "success" && none.value.coBorrower).toBeUndefined();
+    const yes = parseWithZod(formData({ ...untouchedCoBorrower, "coBorrower.applying": "yes" }), {
+      schema: steps.coBorrower,
+    });
+    expect(Object.keys(errorsOf(yes) as object)).toEqual(
+      expect.arrayContaining(["coBorrower.user.firstName", "coBorrower.ssn", "coBorrower.residences"]),
+    );
+  });
+
+  it("a co-borrower at the applicant's address needs no residences of their own", () => {
+    const coBorrower = {
+      ...user("coBorrower.", { firstName: "Sam" }),
+      "coBorrower.applying": "yes",
+      "coBorrower.ssn": "234-56-7890",
+      "coBorrower.sameAddress": "yes",
+      "coBorrower.residences[0].housingStatus": "rent",
+      "coBorrower.residences[0].fullAddress": "",
+      ...employment(0, "3", "0", "coBorrower."),
+    };
+    const submission = parseWithZod(formData({ ...complete, ...coBorrower }), { schema });
+    expect(errorsOf(submission)).toBeUndefined();
+    expect(submission.status === "success" && submission.value.coBorrower).toMatchObject({
+      sameAddress: true,
+      residences: undefined,
+      user: { firstName: "Sam" },
+    });
+  });
+
+  it("every field name of the single POST belongs to the step that shows it", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(
+          ["user.firstName", "applicant"],
+          ["ssn", "applicant"],
+          ["residences[3].zipCode", "residence"],
+          ["employments[0].monthlyIncome", "employment"],
+          ["coBorrower.user.dateOfBirth", "coBorrower"],
+          ["coBorrower.residences[1].city", "coBorrower"],
+          ["esignConsent", "review"],
+          ["idempotencyKey", "review"],
+        ),
+        ([field, step]) => fullCreditStepOf(field) === step,
+      ),
+    );
   });
 });

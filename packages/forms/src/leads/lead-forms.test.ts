@@ -115,15 +115,38 @@ describe("staff message and apply for financing", () => {
     expect(ok.success).toBe(true);
   });
 
-  it("apply for financing is the lead user record with form meta and an optional VIN", () => {
-    const submission = parseWithZod(formData({ idempotencyKey: VALID_KEY, ...DANA, ...blankAddress, vin: "" }), {
+  it("apply for financing takes the contact fields, a home address it requires, comments and an optional VIN", () => {
+    const blank = parseWithZod(formData({ idempotencyKey: VALID_KEY, ...DANA, ...blankAddress, vin: "" }), {
+      schema: applyFinancingSchema,
+    });
+    expect(errorsOf(blank)).toEqual({
+      "address.street": [MESSAGES.required],
+      "address.city": [MESSAGES.required],
+      "address.regioncode": [MESSAGES.required],
+      "address.postalcode": [MESSAGES.required],
+    });
+    const home = {
+      "address.street": "1200 Market St",
+      "address.city": "St. Louis",
+      "address.regioncode": "mo",
+      "address.postalcode": "63103",
+    };
+    const submission = parseWithZod(formData({ idempotencyKey: VALID_KEY, ...DANA, ...blankAddress, ...home }), {
       schema: applyFinancingSchema,
     });
     expect(submission.status === "success" && submission.value).toEqual({
       idempotencyKey: VALID_KEY,
       website: undefined,
       ...DANA,
-      address: undefined,
+      address: {
+        type: "home",
+        street: "1200 Market St",
+        apartment: undefined,
+        city: "St. Louis",
+        regioncode: "MO",
+        postalcode: "63103",
+        country: "US",
+      },
       comments: undefined,
       vin: undefined,
     });

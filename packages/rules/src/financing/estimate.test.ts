@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../shared/errors";
 import { defaultFinancingRules } from "./defaults";
-import { aprFor, estimatePayment, monthlyPayment } from "./estimate";
+import { aprBreakdown, aprFor, estimatePayment, monthlyPayment } from "./estimate";
 import type { FinancingRules } from "./financing.schema";
 import type { PaymentInput } from "./payment-input.schema";
 
@@ -106,6 +106,27 @@ describe("APR by credit score and model year (spec section 9 and issue 3)", () =
       fc.property(fc.integer({ min: 300, max: 850 }), fc.integer({ min: 1990, max: 2030 }), (score, year) => {
         const withoutProgram = aprFor(score, 2017);
         expect(aprFor(score, year)).toBe(year >= 2018 ? Math.round((withoutProgram + 2) * 100) / 100 : withoutProgram);
+      }),
+      RUNS,
+    );
+  });
+
+  it("the breakdown's base, surcharge and program add up to the APR, the surcharge being the spec's for the band", () => {
+    const SURCHARGES: [number, number, number][] = [
+      [600, 619, 1.5],
+      [580, 599, 3],
+      [560, 579, 4.5],
+      [520, 559, 6.5],
+      [500, 519, 8],
+      [300, 499, 10],
+    ];
+    fc.assert(
+      fc.property(fc.integer({ min: 300, max: 850 }), fc.integer({ min: 1990, max: 2030 }), (score, year) => {
+        const parts = aprBreakdown(score, year);
+        expect(parts.total).toBe(aprFor(score, year));
+        expect(Math.round((parts.base + parts.surcharge + parts.program) * 100) / 100).toBe(parts.total);
+        expect(parts.surcharge).toBe(SURCHARGES.find(([lo, hi]) => score >= lo && score <= hi)?.[2] ?? 0);
+        expect(parts.program).toBe(year >= 2018 ? 2 : 0);
       }),
       RUNS,
     );

@@ -23,10 +23,29 @@ function toHundredths(points: number): number {
 
 function aprHundredths(creditScore: number, vehicleYear: number, rules: FinancingRules): number {
   // The schema makes the last tier reach down to 300, so every valid score finds one.
+  return Math.round(aprBreakdown(creditScore, vehicleYear, rules).total * 100);
+}
+
+/** An APR in its parts: the score's base tier, the lower-credit surcharge, the model-year program; points each. */
+export interface AprBreakdown {
+  base: number;
+  surcharge: number;
+  program: number;
+  total: number;
+}
+
+/** The parts {@link aprFor} adds up, so a page can say where a rate comes from. */
+export function aprBreakdown(
+  creditScore: number,
+  vehicleYear: number,
+  rules: FinancingRules = defaultFinancingRules,
+): AprBreakdown {
   const tier = rules.baseApr.find((t) => creditScore >= t.minScore) ?? rules.baseApr.at(-1);
   const surcharge = rules.lowerCreditSurcharges.find((b) => creditScore >= b.minScore && creditScore <= b.maxScore);
-  const program = vehicleYear >= rules.modelYearProgram.fromYear ? rules.modelYearProgram.add : 0;
-  return toHundredths(tier?.apr ?? 0) + toHundredths(surcharge?.add ?? 0) + toHundredths(program);
+  const base = toHundredths(tier?.apr ?? 0);
+  const extra = toHundredths(surcharge?.add ?? 0);
+  const program = vehicleYear >= rules.modelYearProgram.fromYear ? toHundredths(rules.modelYearProgram.add) : 0;
+  return { base: base / 100, surcharge: extra / 100, program: program / 100, total: (base + extra + program) / 100 };
 }
 
 /**

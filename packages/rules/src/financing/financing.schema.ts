@@ -141,6 +141,9 @@ export const financingRulesSchema = z
       .check(z.describe("The terms of a headline estimate, shown before the shopper chooses a term.")),
     sliders: z
       .strictObject({
+        price: slider(
+          "The payment estimator's vehicle price in dollars, for a shopper who has not picked a car: 5000 to 60000 in steps of 500 by default.",
+        ),
         cashDown: slider("Cash down in dollars: 0 to 20000 in steps of 100 by default."),
         tradeEquity: slider("Trade equity in dollars: 0 to 20000 in steps of 100 by default."),
         creditScore: slider("Credit score: 400 to 850 in steps of 10 by default."),

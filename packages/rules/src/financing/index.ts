@@ -5,7 +5,14 @@
 export { InputError, type InputProblem, ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
 export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
 export { defaultFinancingRules } from "./defaults";
-export { aprFor, estimatePayment, monthlyPayment, type PaymentEstimate } from "./estimate";
+export {
+  type AprBreakdown,
+  aprBreakdown,
+  aprFor,
+  estimatePayment,
+  monthlyPayment,
+  type PaymentEstimate,
+} from "./estimate";
 export {
   FICO_MAX,
   FICO_MIN,

@@ -25,8 +25,10 @@ export function contextLines(lead: Lead): string[] {
       lines.push(`Repair: ${code}${singleLine(line.name)}${notes}`);
     }
   }
-  if (lead.creditApplication)
-    lines.push(`Full credit application on file, reference ${singleLine(lead.creditApplication.id)}`);
+  if (lead.creditApplication) {
+    const what = lead.kind === "APPLY_FINANCING" ? "Pre-approval details" : "Full credit application";
+    lines.push(`${what} on file in the finance desk, reference ${singleLine(lead.creditApplication.id)}`);
+  }
   if (lead.kind === "STAFF_MEMBER" && lead.staffMember)
     lines.push(`Message for ${singleLine(lead.staffMember.fullName) || singleLine(lead.staffMember.email)}`);
   return lines;

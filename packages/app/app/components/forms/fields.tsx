@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, startTransition, useEffect, useState } from "react";
 
 /** Field errors as `submission.reply()` gives them: field name → messages. */
 export type FieldErrors = Readonly<Record<string, readonly string[] | null | undefined>>;
@@ -6,6 +6,8 @@ export type FieldErrors = Readonly<Record<string, readonly string[] | null | und
 interface FieldProps {
   name: string;
   label: string;
+  /** The element id; `field-{name}` by default. Give one when a page renders the same name twice. */
+  id?: string;
   errors?: FieldErrors | undefined;
   /** The value to show again after a rejected submit. */
   defaultValue?: string | undefined;
@@ -13,8 +15,13 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
-const INPUT =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700";
+export const INPUT =
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600 aria-[invalid=true]:border-red-700";
+
+/** An element id from a field name (`residences[1].city` → `field-residences-1-city`). */
+export function fieldId(name: string): string {
+  return `field-${name.replace(/[^A-Za-z0-9_-]+/g, "-").replace(/-+$/, "")}`;
+}
 
 function describedBy(id: string, hint: ReactNode, error: string | undefined) {
   return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
@@ -65,6 +72,7 @@ function FieldFrame({
 export function TextField({
   name,
   label,
+  id: givenId,
   errors,
   defaultValue,
   required,
@@ -73,13 +81,15 @@ export function TextField({
   autoComplete,
   inputMode,
   placeholder,
+  maxLength,
 }: FieldProps & {
-  type?: "text" | "email" | "tel";
+  type?: "text" | "email" | "tel" | "date" | "password";
   autoComplete?: string;
-  inputMode?: "text" | "email" | "tel" | "numeric";
+  inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
   placeholder?: string;
+  maxLength?: number;
 }) {
-  const id = `field-${name}`;
+  const id = givenId ?? fieldId(name);
   const error = errors?.[name]?.[0];
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
@@ -93,6 +103,7 @@ export function TextField({
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
+        maxLength={maxLength}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
       />
@@ -107,9 +118,10 @@ export function TextAreaField({
   defaultValue,
   required,
   hint,
+  id: givenId,
   rows = 5,
 }: FieldProps & { rows?: number }) {
-  const id = `field-${name}`;
+  const id = givenId ?? fieldId(name);
   const error = errors?.[name]?.[0];
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
@@ -136,8 +148,10 @@ export function SelectField({
   hint,
   placeholder,
   options,
-}: FieldProps & { placeholder: string; options: readonly { value: string; label: string }[] }) {
-  const id = `field-${name}`;
+  id: givenId,
+  autoComplete,
+}: FieldProps & { placeholder: string; options: readonly { value: string; label: string }[]; autoComplete?: string }) {
+  const id = givenId ?? fieldId(name);
   const error = errors?.[name]?.[0];
   return (
     <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
@@ -147,10 +161,11 @@ export function SelectField({
         className={INPUT}
         defaultValue={defaultValue ?? ""}
         required={required}
+        autoComplete={autoComplete}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
       >
-        <option value="" disabled>
+        <option value="" disabled={required}>
           {placeholder}
         </option>
         {options.map((option) => (
@@ -178,5 +193,161 @@ export function FormMetaFields({ idempotencyKey }: { idempotencyKey: string }) {
         </label>
       </div>
     </>
+  );
+}
+
+/** A checkbox posting `value` ("yes") when ticked; its label sits beside it and the whole row is the 44 px target. */
+export function CheckboxField({
+  name,
+  label,
+  id: givenId,
+  errors,
+  defaultChecked,
+  required,
+  hint,
+  value = "yes",
+}: Omit<FieldProps, "label" | "defaultValue"> & { label: ReactNode; defaultChecked?: boolean; value?: string }) {
+  const id = givenId ?? fieldId(name);
+  const error = errors?.[name]?.[0];
+  return (
+    <div>
+      <div className="flex min-h-11 items-start gap-3">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          value={value}
+          defaultChecked={defaultChecked}
+          required={required}
+          className="mt-1 size-5 shrink-0 rounded border-slate-500 text-brand-700 focus:ring-2 focus:ring-brand-600"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+        />
+        <label htmlFor={id} className="text-base text-slate-900">
+          {label}
+          {required ? (
+            <span aria-hidden="true" className="text-red-700">
+              {" "}
+              *
+            </span>
+          ) : null}
+        </label>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A radio group in a fieldset: the legend is the question, each option a 44 px row. */
+export function RadioGroupField({
+  name,
+  label,
+  id: givenId,
+  errors,
+  defaultValue,
+  required,
+  hint,
+  options,
+}: FieldProps & { options: readonly { value: string; label: string }[] }) {
+  const id = givenId ?? fieldId(name);
+  const error = errors?.[name]?.[0];
+  return (
+    <fieldset aria-describedby={describedBy(id, hint, error)} aria-invalid={error ? true : undefined}>
+      <legend className="text-sm font-medium text-slate-900">
+        {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </legend>
+      <div className="mt-1 flex flex-wrap gap-x-6">
+        {options.map((option) => (
+          <label key={option.value} className="flex min-h-11 items-center gap-2 text-base text-slate-900">
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={defaultValue === option.value}
+              required={required}
+              className="size-5 text-brand-700 focus:ring-2 focus:ring-brand-600"
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+/**
+ * A Social Security number: masked like a password, never given a value by the server (so no page the server renders
+ * holds one), numeric keypad, and with JavaScript a Show/Hide button.
+ */
+export function SsnField({
+  name,
+  label,
+  id: givenId,
+  errors,
+  required,
+  hint,
+  showLabel,
+  hideLabel,
+}: Omit<FieldProps, "defaultValue"> & { showLabel: string; hideLabel: string }) {
+  const id = givenId ?? fieldId(name);
+  const error = errors?.[name]?.[0];
+  const [shown, setShown] = useState(false);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => startTransition(() => setEnhanced(true)), []);
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name={name}
+          type={shown ? "text" : "password"}
+          inputMode="numeric"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={11}
+          placeholder="123-45-6789"
+          required={required}
+          className={INPUT}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, hint, error)}
+        />
+        {enhanced ? (
+          <button
+            type="button"
+            aria-controls={id}
+            aria-pressed={shown}
+            onClick={() => setShown((s) => !s)}
+            className="mt-1 min-h-11 shrink-0 rounded-md border border-slate-400 px-3 text-sm font-medium text-slate-900 hover:bg-slate-50"
+          >
+            {shown ? hideLabel : showLabel}
+          </button>
+        ) : null}
+      </div>
+    </FieldFrame>
   );
 }

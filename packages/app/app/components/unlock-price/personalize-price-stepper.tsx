@@ -16,9 +16,9 @@ import { useRevalidator } from "react-router";
 import { fromPromise, type Snapshot } from "xstate";
 import { ProfileFields } from "../dialog/profile-fields";
 import { useStepHeading } from "../dialog/use-step-heading";
+import { AmountSlider } from "../forms/amount-slider";
 import { translator } from "../i18n";
 import { useToast } from "../toast";
-import { AmountSlider } from "./amount-slider";
 import { DoneChoices, EstimateSummary, PRIMARY, SECONDARY } from "./stepper-form";
 import type { EstimateView, StepperDialogData } from "./types";
 

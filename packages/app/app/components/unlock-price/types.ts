@@ -1,4 +1,5 @@
 import type { UnlockPriceInput, UnlockPriceSelections, UnlockPriceStep } from "@showroom/rules/unlock-price";
+import type { SliderView } from "../forms/amount-slider";
 import type { TextTree } from "../i18n";
 
 /** An estimate as the page prints it. */
@@ -11,11 +12,7 @@ export interface EstimateView {
 }
 
 /** The bounds of one slider (`rules/financing.json`). */
-export interface SliderView {
-  readonly min: number;
-  readonly max: number;
-  readonly step: number;
-}
+export type { SliderView };
 
 export interface SliderViews {
   readonly cashDown: SliderView;

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -165,4 +166,106 @@ export const rateLimits = pgTable("rate_limits", {
   hits: timestamp("hits", { withTimezone: true }).array().notNull(),
 });
 
-export const schema = { stores, vehicles, visitors, leads, outbox, rateLimits };
+/** Binary columns: sealed personal data and hashes, as Buffers on both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** The three columns of a record sealed by envelope encryption (app/server/crypto, ADR 190). */
+const sealedColumns = () => ({
+  keyId: text("key_id").notNull(),
+  wrappedKey: bytea("wrapped_key").notNull(),
+  sealed: bytea("sealed").notNull(),
+});
+
+export const financeApplicationKinds = ["pre-approval", "full-credit"] as const;
+export type FinanceApplicationKind = (typeof financeApplicationKinds)[number];
+export const financeApplicationStatuses = ["new", "sent-to-lender", "closed"] as const;
+export type FinanceApplicationStatus = (typeof financeApplicationStatuses)[number];
+
+/**
+ * Pre-approvals and full credit applications. Only what a list needs is clear (reference, name, email, phone, store,
+ * status, dates); SSNs, dates of birth, addresses, employers and incomes are in `sealed`, readable only through the
+ * staff desk. Written in the transaction of the lead that announces it.
+ */
+export const financeApplications = pgTable(
+  "finance_applications",
+  {
+    id: uuid("id").primaryKey(),
+    /** What the shopper and the finance desk quote: `FC-7K3M-Q9XZ`. */
+    reference: text("reference").notNull(),
+    kind: text("kind", { enum: financeApplicationKinds }).notNull(),
+    status: text("status", { enum: financeApplicationStatuses }).notNull().default("new"),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id),
+    visitorId: uuid("visitor_id").references(() => visitors.id),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    ...sealedColumns(),
+    createdAt: createdAt(),
+    /** The retention period counts from here (ADR 190; the staff desk's disposal job). */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("finance_applications_reference_uq").on(t.reference),
+    index("finance_applications_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * A full credit application in progress without JavaScript: the stepper's snapshot, answers included, sealed like a
+ * submission and kept at most 24 hours. One per visitor.
+ */
+export const financeApplicationDrafts = pgTable("finance_application_drafts", {
+  visitorId: uuid("visitor_id")
+    .primaryKey()
+    .references(() => visitors.id),
+  ...sealedColumns(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * SMS codes (spec sections 5 and 7): only an HMAC of each code is kept. A code lives 10 minutes and takes 5 checks; a
+ * new send supersedes the number's earlier codes. Sends per number and per IP are counted from here.
+ */
+export const phoneVerifications = pgTable(
+  "phone_verifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** The ten national digits. */
+    phone: text("phone").notNull(),
+    visitorId: uuid("visitor_id"),
+    /** An HMAC of the sender's IP: counts sends per IP without keeping the address. */
+    ipKey: text("ip_key").notNull(),
+    codeHash: bytea("code_hash").notNull(),
+    checks: integer("checks").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    supersededAt: timestamp("superseded_at", { withTimezone: true }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("phone_verifications_phone_idx").on(t.phone, t.createdAt),
+    index("phone_verifications_ip_idx").on(t.ipKey, t.createdAt),
+  ],
+);
+
+export const schema = {
+  stores,
+  vehicles,
+  visitors,
+  leads,
+  outbox,
+  rateLimits,
+  financeApplications,
+  financeApplicationDrafts,
+  phoneVerifications,
+};

@@ -27,9 +27,10 @@ export interface RecordLeadInput {
   lead: LeadContent;
   /**
    * More writes that must land with the lead or not at all (the visitor's profile and price unlock), run inside the
-   * lead's transaction after its rows. Not run when the idempotency key had already made the lead.
+   * lead's transaction after its rows, with the lead as recorded. Not run when the idempotency key had already made the
+   * lead.
    */
-  alsoWrite?: (tx: LeadTransaction) => Promise<void>;
+  alsoWrite?: (tx: LeadTransaction, lead: Lead) => Promise<void>;
 }
 
 /** The transaction `alsoWrite` runs in: a database handle whose writes commit or roll back with the lead's. */
@@ -133,7 +134,7 @@ export async function recordLead(db: Db, input: RecordLeadInput, options: Record
         .returning({ id: leads.id });
       if (inserted.length === 0) throw new DuplicateSubmit();
       await tx.insert(outbox).values({ leadId: id, messageId, nextAttemptAt: now });
-      await input.alsoWrite?.(tx);
+      await input.alsoWrite?.(tx, lead);
     });
   } catch (error) {
     if (!(error instanceof DuplicateSubmit)) throw error;

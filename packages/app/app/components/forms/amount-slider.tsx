@@ -1,9 +1,14 @@
 import { Label, Slider, SliderOutput, SliderThumb, SliderTrack } from "react-aria-components";
-import type { SliderView } from "./types";
+/** A slider's bounds and step as a page receives them. */
+export interface SliderView {
+  readonly min: number;
+  readonly max: number;
+  readonly step: number;
+}
 
 /**
- * One of the stepper's sliders (cash down, trade equity, credit score, term): react-aria's slider, keyboard and
- * touch operable, announcing its value as `format` writes it.
+ * A money or count slider (the stepper's cash down, trade equity, credit score and term; the payment estimator's):
+ * react-aria's slider, keyboard and touch operable, announcing its value as `format` writes it.
  */
 export function AmountSlider({
   label,

@@ -1,0 +1,151 @@
+import type { CreditApplicationStep } from "@showroom/rules/credit-application";
+import type { FormEvent } from "react";
+import { Form } from "react-router";
+import { type FieldErrors, FormMetaFields, fieldId } from "../../forms/fields";
+import { translator } from "../../i18n";
+import {
+  ApplicantStep,
+  CoBorrowerStep,
+  EmploymentStep,
+  ResidenceStep,
+  ReviewStep,
+  type StepBodyProps,
+} from "./credit-steps";
+import type { FlatValues } from "./entries";
+import type { ReviewSection } from "./review";
+
+export const CREDIT_STEPS = ["applicant", "residence", "employment", "coBorrower", "review"] as const;
+
+/** The step on screen: what the server renders without JavaScript and the stepper renders with it. */
+export interface CreditFormView {
+  step: CreditApplicationStep;
+  /** Every answer so far, without SSNs. */
+  values: FlatValues;
+  errors: FieldErrors | null;
+  ssnKept: StepBodyProps["ssnKept"];
+  /** Review's sections, when the step is review. */
+  review: readonly ReviewSection[] | null;
+  /** Why the last send failed, in plain words. */
+  failure: string | null;
+  idempotencyKey: string;
+}
+
+const PRIMARY =
+  "inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70";
+const SECONDARY =
+  "inline-flex min-h-11 items-center rounded-md border border-slate-400 px-5 text-base font-semibold text-slate-900 hover:border-brand-600 hover:text-brand-700";
+
+/**
+ * The full credit application's form for one step (FORMS.md): progress, the step's fields from the shared groups, the
+ * messages, Back and Continue (Submit on review). Every button posts with its `intent`, so without JavaScript each is
+ * a server round trip; the stepper passes `onSubmit` and handles the same intents in the browser.
+ */
+export function CreditApplicationForm({
+  view,
+  body,
+  stepTitles,
+  tcpaDisclaimer,
+  onSubmit,
+  busy = false,
+}: {
+  view: CreditFormView;
+  body: Omit<StepBodyProps, "values" | "errors" | "ssnKept">;
+  stepTitles: Record<CreditApplicationStep, string>;
+  tcpaDisclaimer: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  busy?: boolean;
+}) {
+  const t = translator(body.texts.fullCredit);
+  const f = translator(body.texts.forms);
+  const index = CREDIT_STEPS.indexOf(view.step);
+  const props: StepBodyProps = {
+    ...body,
+    values: view.values,
+    errors: view.errors ?? undefined,
+    ssnKept: view.ssnKept,
+  };
+  const errorFields = Object.entries(view.errors ?? {}).filter(([, messages]) => messages && messages.length > 0);
+  const review = view.step === "review";
+  return (
+    <div>
+      <ol aria-label={t("progress")} className="flex flex-wrap gap-2">
+        {CREDIT_STEPS.map((step, i) => (
+          <li
+            key={step}
+            aria-current={step === view.step ? "step" : undefined}
+            className={`rounded-full px-3 py-1 text-sm ${step === view.step ? "bg-brand-700 font-semibold text-white" : i < index ? "bg-brand-50 text-brand-900" : "bg-slate-100 text-slate-700"}`}
+          >
+            <span className="sr-only">{t("stepOf", { step: i + 1, total: CREDIT_STEPS.length })}: </span>
+            {stepTitles[step]}
+          </li>
+        ))}
+      </ol>
+      <h2 id="credit-step-title" tabIndex={-1} className="mt-6 text-2xl font-semibold text-slate-900 outline-none">
+        {t("stepOf", { step: index + 1, total: CREDIT_STEPS.length })}: {stepTitles[view.step]}
+      </h2>
+      <p className="mt-2 text-slate-700">{t(`${view.step}Text`)}</p>
+      {view.failure ? (
+        <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          {view.failure}
+        </div>
+      ) : null}
+      {errorFields.length > 0 ? (
+        <div role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{f("errorSummary.title")}</p>
+          <ul className="mt-2 list-disc pl-5">
+            {errorFields.map(([field, messages]) => (
+              <li key={field}>
+                <a href={`#${fieldId(field)}`} className="underline">
+                  {messages?.[0]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Form key={view.step} method="post" noValidate onSubmit={onSubmit} className="relative mt-8 grid gap-8">
+        {/* Enter in a field continues: the first submit button of a form is its default. */}
+        <button
+          type="submit"
+          name="intent"
+          value={review ? "submit" : "continue"}
+          tabIndex={-1}
+          aria-hidden="true"
+          className="sr-only"
+        >
+          {review ? t("submit") : t("continue")}
+        </button>
+        {review ? <FormMetaFields idempotencyKey={view.idempotencyKey} /> : null}
+        {review && view.values.vin ? <input type="hidden" name="vin" value={view.values.vin} /> : null}
+        {view.step === "applicant" ? <ApplicantStep {...props} /> : null}
+        {view.step === "residence" ? <ResidenceStep {...props} /> : null}
+        {view.step === "employment" ? <EmploymentStep {...props} /> : null}
+        {view.step === "coBorrower" ? <CoBorrowerStep {...props} /> : null}
+        {review ? (
+          <ReviewStep
+            props={props}
+            sections={view.review ?? []}
+            stepTitles={stepTitles}
+            tcpaDisclaimer={tcpaDisclaimer}
+          />
+        ) : null}
+        <div className="flex flex-wrap items-center gap-4">
+          {index > 0 ? (
+            <button type="submit" name="intent" value="back" formNoValidate className={SECONDARY}>
+              {t("back")}
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            name="intent"
+            value={review ? "submit" : "continue"}
+            disabled={busy}
+            className={PRIMARY}
+          >
+            {review ? (busy ? t("submitting") : t("submit")) : t("continue")}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Error logging that never carries personal data (ADR 191). A database error's message, detail, query and parameters
+ * can each hold what a shopper typed (PostgreSQL quotes the offending value; drizzle prints the parameters), so a
+ * database error is logged by its SQLSTATE and the names of the table, column and constraint only. Other errors keep
+ * their name, message and stack, which our code writes without values. Request bodies are never logged.
+ */
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_$.]{0,62}$/;
+
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  stack?: unknown;
+  cause?: unknown;
+  code?: unknown;
+  severity?: unknown;
+  query?: unknown;
+  params?: unknown;
+  table?: unknown;
+  table_name?: unknown;
+  column?: unknown;
+  column_name?: unknown;
+  constraint?: unknown;
+  constraint_name?: unknown;
+}
+
+const DATABASE_ERROR_NAMES = new Set(["DrizzleQueryError", "PostgresError", "DatabaseError"]);
+
+function isDatabaseError(error: ErrorLike): boolean {
+  return (
+    DATABASE_ERROR_NAMES.has(String(error.name)) ||
+    "query" in error ||
+    "params" in error ||
+    (typeof error.code === "string" && SQLSTATE.test(error.code) && ("severity" in error || "routine" in error))
+  );
+}
+
+/** The chain of causes, outermost first, stopping at cycles and after a few links. */
+function chain(error: unknown): ErrorLike[] {
+  const links: ErrorLike[] = [];
+  let current: unknown = error;
+  while (typeof current === "object" && current !== null && links.length < 5 && !links.includes(current as ErrorLike)) {
+    links.push(current as ErrorLike);
+    current = (current as ErrorLike).cause;
+  }
+  return links;
+}
+
+function safeName(value: unknown): string | null {
+  return typeof value === "string" && NAME.test(value) ? value : null;
+}
+
+/** A database error as a line that names what failed and nothing that was in it. */
+function describeDatabaseError(links: readonly ErrorLike[]): string {
+  const pick = (read: (link: ErrorLike) => unknown) => links.map(read).map(safeName).find(Boolean) ?? null;
+  const code = links.map((l) => l.code).find((c): c is string => typeof c === "string" && SQLSTATE.test(c));
+  const parts = [
+    `database error${code ? ` ${code}` : ""}`,
+    pick((l) => l.table ?? l.table_name) && `table ${pick((l) => l.table ?? l.table_name)}`,
+    pick((l) => l.column ?? l.column_name) && `column ${pick((l) => l.column ?? l.column_name)}`,
+    pick((l) => l.constraint ?? l.constraint_name) && `constraint ${pick((l) => l.constraint ?? l.constraint_name)}`,
+  ].filter(Boolean);
+  return `${parts.join(", ")} (message and values withheld)`;
+}
+
+/** An error as one log entry without personal data; see the module comment. */
+export function describeError(error: unknown): string {
+  const links = chain(error);
+  if (links.length === 0) return `non-error value thrown (${typeof error})`;
+  if (links.some(isDatabaseError)) return describeDatabaseError(links);
+  const [outer] = links;
+  const stack = typeof outer?.stack === "string" ? outer.stack : `${String(outer?.name)}: ${String(outer?.message)}`;
+  const causes = links
+    .slice(1)
+    .map((cause) => `caused by ${String(cause.name ?? "Error")}: ${String(cause.message ?? "")}`)
+    .join("\n");
+  return causes ? `${stack}\n${causes}` : stack;
+}
+
+/** Logs `error` under `where` (what was being done) without any value it carried. */
+export function logError(where: string, error: unknown): void {
+  console.error(`${where}: ${describeError(error)}`);
+}
