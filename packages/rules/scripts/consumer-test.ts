@@ -39,9 +39,9 @@ async function sh(command: string, args: readonly string[], cwd: string, env: No
   }
 }
 
-/** Runs the consumer's `showroom-rules` bin, as `npx showroom-rules` would. */
+/** `npx showroom-rules …` in the consumer project, on this Node (npm puts it first on PATH under `npm run`). */
 function bin(project: string, ...args: string[]) {
-  return sh(process.execPath, [join(project, "node_modules/.bin/showroom-rules"), ...args], project);
+  return sh("npx", ["--no-install", "showroom-rules", ...args], project);
 }
 
 const consumerTs = `${SUBPATHS.map((s, i) => `import * as m${i} from "@showroom/rules/${s}";`).join("\n")}
