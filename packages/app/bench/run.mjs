@@ -1,4 +1,5 @@
 // npm run bench -w packages/app [-- --runs 3 --seconds 10 --warmup 5 --connections 10,50 --skip lighthouse,js,ssr
+//   --pages home,financing,pre-approval,full-credit
 //   --lighthouse <dir> --database-url memory:// --vehicles 10000 --wait-for-idle 120 --no-build
 //   --out bench/results.json]
 // The budgets of issues 5 and 6, measured on the production build: Lighthouse mobile, first-load JS per route and
@@ -28,6 +29,8 @@ const { values: opts } = parseArgs({
     warmup: { type: "string", default: "5" },
     connections: { type: "string", default: "10,50" },
     skip: { type: "string", default: "" },
+    /** Only these page ids (home, contact, search, detail, financing, pre-approval, full-credit…); all by default. */
+    pages: { type: "string", default: "" },
     build: { type: "boolean", default: true },
     lighthouse: { type: "string" },
     "database-url": { type: "string" },
@@ -148,7 +151,10 @@ try {
   if (!vehicles)
     log("  note: no vehicles in the database: the fixture seed did not run; inventory pages will be empty");
 
-  const { pages, absent } = await discoverPages(server.url);
+  const only = new Set(opts.pages.split(",").filter(Boolean));
+  const discovered = await discoverPages(server.url);
+  const pages = only.size === 0 ? discovered.pages : discovered.pages.filter((p) => only.has(p.id));
+  const absent = only.size === 0 ? discovered.absent : discovered.absent.filter((p) => only.has(p.id));
   results.pages = pages.map(({ id, path, vehicleCards }) => ({ id, path, vehicleCards }));
   results.absent = absent;
   for (const page of absent.filter((p) => p.required)) failures.push(`${page.path} is missing (HTTP ${page.status})`);

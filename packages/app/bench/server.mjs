@@ -50,13 +50,14 @@ function importSynthetic(count, env, log) {
 
 /**
  * Starts the built server at `serverEntry`. `databaseUrl` as DATABASE_URL (memory:// or postgres://); PGlite in a temp
- * dir otherwise. `extraVehicles` > 0 imports that many synthetic vehicles on top of the fixture seed first.
+ * dir otherwise. `extraVehicles` > 0 imports that many synthetic vehicles on top of the fixture seed first. `env` adds to
+ * or overrides the server's environment.
  */
-export async function startBenchServer({ serverEntry, databaseUrl, extraVehicles = 0, log }) {
+export async function startBenchServer({ serverEntry, databaseUrl, extraVehicles = 0, log, env: extraEnv = {} }) {
   if (extraVehicles > 0 && databaseUrl === "memory://")
     throw new Error("--vehicles needs PGlite on disk or PostgreSQL");
   const dataDir = mkdtempSync(join(tmpdir(), "showroom-bench-data-"));
-  const env = serverEnv(dataDir, databaseUrl, randomBytes(32).toString("hex"));
+  const env = { ...serverEnv(dataDir, databaseUrl, randomBytes(32).toString("hex")), ...extraEnv };
   const { start } = await import(pathToFileURL(serverEntry).href);
   if (extraVehicles > 0) {
     // The first start migrates and seeds the fixtures; the importer then adds the rest.
@@ -67,6 +68,7 @@ export async function startBenchServer({ serverEntry, databaseUrl, extraVehicles
   const running = await start(env);
   return {
     url: running.url,
+    dataDir,
     database: running.database,
     bootMs: performance.now() - began,
     async close() {
@@ -123,6 +125,9 @@ export async function discoverPages(baseUrl) {
     { id: "home", label: "home", path: "/", required: true },
     { id: "contact", label: "contact", path: "/contact-us", required: true },
     { id: "search", label: "search", path: "/cars-for-sale", required: false },
+    { id: "financing", label: "financing", path: "/auto-financing", required: true },
+    { id: "pre-approval", label: "pre-approval", path: "/auto-financing/apply-for-financing", required: true },
+    { id: "full-credit", label: "full credit", path: "/auto-financing/full-credit-application", required: true },
   ];
   for (const page of want) {
     const answer = await get(baseUrl + page.path);

@@ -18,3 +18,8 @@ export function medianIndex(items, key) {
 export function kB(bytes) {
   return Math.round(bytes / 100) / 10;
 }
+
+/** The `p`th percentile of ascending `sorted` values (nearest rank); NaN for none. */
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}

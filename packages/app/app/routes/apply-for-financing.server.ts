@@ -48,7 +48,7 @@ export interface VerificationView {
 async function financedVehicle(site: Site, vin: string | null, visitor: VisitorState): Promise<VehicleRow | null> {
   if (!vin || !/^[A-HJ-NPR-Z0-9]{17}$/i.test(vin)) return null;
   const row = await vehicleByVin(site.services.db, vin);
-  if (!row || row.status !== "available" || (row.private && !visitor.inventoryUnlocked)) return null;
+  if (row?.status !== "available" || (row.private && !visitor.inventoryUnlocked)) return null;
   return row;
 }
 

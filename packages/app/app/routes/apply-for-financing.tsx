@@ -7,6 +7,7 @@ import { translator } from "../components/i18n";
 import { Icon } from "../components/icon";
 import { formatMoney } from "../components/money";
 import { TalkToUs } from "../components/next-steps";
+import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
 import { ButtonLink, Container } from "../components/ui";
 import { getSite } from "../content/site.server";
@@ -26,10 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitPreApproval(await getSite(context), request, context.get(requestContext).clientIp);
 }
 
-/** The page holds the visitor's details: never stored by a shared cache or the browser's. */
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export { privatePageHeaders as headers };
 
 export const meta = metaFromData;
 

@@ -21,6 +21,7 @@ import {
 import { ADF_LEAD_COOKIE } from "@showroom/rules/leads";
 import { data, redirect } from "react-router";
 import { createActor, fromPromise, waitFor } from "xstate";
+import { z } from "zod";
 import type { CreditFormView } from "../components/financing/credit-application/credit-form";
 import {
   type FlatValues,
@@ -224,6 +225,13 @@ async function recordApplication(
   return recorded.reference;
 }
 
+/** Every button of the form posts one of these; anything else is not this form. */
+const intentSchema = z
+  .string()
+  .regex(
+    /^(continue|back|submit|edit:(applicant|residence|employment|coBorrower|review)|add:(residences|employments|coBorrower\.residences|coBorrower\.employments)|remove:(residences|employments|coBorrower\.residences|coBorrower\.employments):\d{1,2})$/,
+  );
+
 const back = (headers: Headers) => redirect(`${FULL_CREDIT_PATH}#credit-step-title`, { status: 303, headers });
 
 /**
@@ -237,7 +245,14 @@ export async function submitFullCredit(site: Site, request: Request) {
   requirePage(site, request, "auto-financing-full-credit-application");
   const form = await readFormData(request);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
-  const intent = String(form.get("intent") ?? "continue");
+  const parsedIntent = intentSchema.safeParse(form.get("intent"));
+  if (!parsedIntent.success) {
+    return new Response("Send the form with one of its buttons.", {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const intent = parsedIntent.data;
   const { visitorId, setCookie } = await site.cookies.identify(request);
   if (setCookie) headers.append("Set-Cookie", setCookie);
   const draft = setCookie
@@ -278,19 +293,27 @@ export async function submitFullCredit(site: Site, request: Request) {
   });
   const running = (draft.snapshot ? resumeCreditApplication(provided, draft.snapshot) : null) ?? createActor(provided);
   running.start();
-  const step = creditApplicationStep(running.getSnapshot().value);
-  const before = flat(running.getSnapshot().context.answers[step === "submitted" ? "review" : step]);
-  const own = keepSsns(stepFields(posted, step === "submitted" ? "review" : step, fullCreditStepOf), before);
-  // A bot that fills the honeypot is answered as if it worked; its draft is left to expire.
-  if (intent === "submit" && isHoneypotFilled(form)) return redirect(FULL_CREDIT_PATH, { status: 303, headers });
-  running.send(eventForIntent(intent, own));
-  const settled = await waitFor(running, (s) => !s.hasTag("busy"));
-  // Taken before stop, which would mark the snapshot stopped.
-  const persisted = running.getPersistedSnapshot();
-  running.stop();
-  if (settled.status === "done") {
-    return redirect(`${FULL_CREDIT_PATH}?received=${settled.context.reference ?? ""}`, { status: 303, headers });
+  const shown = creditApplicationStep(running.getSnapshot().value);
+  const step = shown === "submitted" ? "review" : shown;
+  try {
+    const before = flat(running.getSnapshot().context.answers[step]);
+    const own = keepSsns(stepFields(posted, step, fullCreditStepOf), before);
+    // A bot that fills the honeypot is answered as if it worked; its draft is left to expire.
+    if (intent === "submit" && isHoneypotFilled(form)) return redirect(FULL_CREDIT_PATH, { status: 303, headers });
+    running.send(eventForIntent(intent, own));
+    const settled = await waitFor(running, (s) => !s.hasTag("busy"));
+    // Taken before stop, which would mark the snapshot stopped.
+    const persisted = running.getPersistedSnapshot();
+    if (settled.status === "done") {
+      return redirect(`${FULL_CREDIT_PATH}?received=${settled.context.reference ?? ""}`, { status: 303, headers });
+    }
+    await saveDraft(site.services.db, site.services.keyring, visitorId, persisted);
+  } catch (error) {
+    logError("full credit application: the step could not be kept", error);
+    const failure = t("financing.fullCredit.failed", { phone: site.store.dealer.sales.phone });
+    return data({ step, errors: {}, failure } satisfies CreditRefusal, { status: 503, headers });
+  } finally {
+    running.stop();
   }
-  await saveDraft(site.services.db, site.services.keyring, visitorId, persisted);
   return back(headers);
 }

@@ -4,6 +4,7 @@ import { CreditApplicationForm, type CreditFormView } from "../components/financ
 import type { CreditStepper, Refusal } from "../components/financing/credit-application/stepper.client";
 import { translator } from "../components/i18n";
 import { Icon } from "../components/icon";
+import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
 import { ButtonLink, Container, PageHero } from "../components/ui";
 import { getSite } from "../content/site.server";
@@ -18,10 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitFullCredit(await getSite(context), request);
 }
 
-/** The page holds a credit application in progress: never stored by a shared cache or the browser's. */
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export { privatePageHeaders as headers };
 
 export const meta = metaFromData;
 
@@ -97,7 +95,6 @@ function ClientStepper({ data, initial }: { data: Route.ComponentProps["loaderDa
     const { createCreditStepper } = await loadStepper();
     stepper.current ??= createCreditStepper({
       idempotencyKey: initial.idempotencyKey,
-      vin: initial.values.vin,
       reviewTexts: { fields: data.texts.forms.fields, review: data.texts.fullCredit.review ?? {} },
       onView: setView,
       send: (form) =>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { translator } from "../components/i18n";
+import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
 import { Container } from "../components/ui";
 import { StepperForm } from "../components/unlock-price/stepper-form";
@@ -17,6 +18,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export const meta = metaFromData;
+
+/** The contact step is prefilled from the visitor's profile. */
+export { privatePageHeaders as headers };
 
 /**
  * Personalize My Price / Unlock Price for one vehicle, without JavaScript: each step a form post, the server keeping

@@ -1,6 +1,7 @@
 import { isHoneypotFilled, phoneVerificationSchema } from "@showroom/forms";
 import { readFormData } from "../content/form-data.server";
 import type { Site } from "../content/site.server";
+import { logError } from "../server/log.server";
 import {
   checkVerificationCode,
   PHONE_VERIFICATION_TEXT,
@@ -61,10 +62,21 @@ export async function phoneValidation(
   const { visitorId, setCookie } = await site.cookies.identify(request);
   const deps = { db: site.services.db, sms: site.services.sms, hmacKey: site.services.hmacKey };
   const asked = parsed.data;
-  const result =
-    asked.type === "phone-validation"
-      ? await sendVerificationCode(deps, { phone: asked.phone, visitorId, ip: clientIp })
-      : await checkVerificationCode(deps, { phone: asked.phone, code: asked.code, visitorId });
+  let result: Awaited<ReturnType<typeof sendVerificationCode>>;
+  try {
+    result =
+      asked.type === "phone-validation"
+        ? await sendVerificationCode(deps, { phone: asked.phone, visitorId, ip: clientIp })
+        : await checkVerificationCode(deps, { phone: asked.phone, code: asked.code, visitorId });
+  } catch (error) {
+    logError("phone verification: the database refused", error);
+    return {
+      status: 503,
+      answer: { success: false, error: PHONE_VERIFICATION_TEXT.unavailable, field: "phone" },
+      setCookie,
+      verified: false,
+    };
+  }
   if (!result.ok) {
     return {
       status: result.status,

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { type FieldErrors, FormMetaFields, TextField } from "../components/forms/fields";
 import { translator } from "../components/i18n";
+import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
 import { TestDriveToastNotice } from "../components/test-drive/toast-notice";
 import { Container, PageHero } from "../components/ui";
@@ -17,6 +18,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export const meta = metaFromData;
+
+/** The contact step is prefilled from the visitor's profile. */
+export { privatePageHeaders as headers };
 
 const BUTTON =
   "inline-flex min-h-11 items-center justify-center rounded-md px-5 py-2.5 text-base font-semibold disabled:opacity-70";

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormMetaFields, TextField } from "../components/forms/fields";
 import { translator } from "../components/i18n";
+import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
 import { Container, PageHero } from "../components/ui";
 import { getSite } from "../content/site.server";
@@ -16,6 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta = metaFromData;
+
+/** The contact step is prefilled from the visitor's profile. */
+export { privatePageHeaders as headers };
 
 /**
  * The private-inventory unlock (spec section 4): the visitor's details, then access granted and back to the page

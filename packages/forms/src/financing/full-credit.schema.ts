@@ -52,17 +52,17 @@ function coBorrowerSchema(context: FormContext) {
 
 /**
  * The schema of each step, parsed on its own (the JavaScript stepper's checks, and each round trip without it):
- * - applicant: `user.*` (contact fields, middle name, suffix, date of birth) and `ssn`;
+ * - applicant: `user.*` (contact fields, middle name, suffix, date of birth), `ssn`, and the `vin` of the car it is
+ *   for when the shopper came from one (a hidden field, carried from the first step);
  * - residence: `residences[n].*`, covering two years;
  * - employment: `employments[n].*`, covering two years;
  * - coBorrower: `coBorrower.applying` (yes / no) and `coBorrower.*`, the same parts (`coBorrower.sameAddress=yes`
  *   instead of residences when they live at the applicant's address);
- * - review: `esignConsent=yes` (required), `tcpaConsent=yes` (optional), `vendorName`, `comments`, `vin` and the form
- *   meta.
+ * - review: `esignConsent=yes` (required), `tcpaConsent=yes` (optional), `vendorName`, `comments` and the form meta.
  */
 export function createFullCreditStepSchemas(context: FormContext = defaultFormContext) {
   return {
-    applicant: z.object({ user: applicantUserSchema(context), ssn: ssnSchema }),
+    applicant: z.object({ user: applicantUserSchema(context), ssn: ssnSchema, vin: optionalVinSchema }),
     residence: z.object({ residences: residenceHistorySchema }),
     employment: z.object({ employments: employmentHistorySchema }),
     coBorrower: z.object({ coBorrower: coBorrowerSchema(context) }),
@@ -70,7 +70,6 @@ export function createFullCreditStepSchemas(context: FormContext = defaultFormCo
       esignConsent: z.literal("yes", { error: MESSAGES.esignConsent }),
       tcpaConsent: checkbox,
       vendorName: optionalText(MAX_LENGTH.vendorName),
-      vin: optionalVinSchema,
       comments: commentsSchema,
     }),
   } as const;
@@ -79,7 +78,7 @@ export function createFullCreditStepSchemas(context: FormContext = defaultFormCo
 /** The step a posted field belongs to (`residences[1].city` → residence), so a message can send the shopper there. */
 export function fullCreditStepOf(field: string): FullCreditStep {
   const head = field.split(/[.[]/)[0] ?? "";
-  if (head === "user" || head === "ssn") return "applicant";
+  if (head === "user" || head === "ssn" || head === "vin") return "applicant";
   if (head === "residences") return "residence";
   if (head === "employments") return "employment";
   if (head === "coBorrower") return "coBorrower";

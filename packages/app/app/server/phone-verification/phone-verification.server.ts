@@ -28,6 +28,7 @@ export const PHONE_VERIFICATION_TEXT = {
   wrongCode: "That code doesn’t match the one we sent. Check the text and try again.",
   sent: "We texted you a 6-digit code. It’s valid for 10 minutes.",
   verified: "Your phone number is verified.",
+  unavailable: "We couldn’t do that just now. Please try again in a moment, or call us.",
 } as const;
 
 export interface PhoneVerificationDeps {

@@ -116,7 +116,9 @@ export function CreditApplicationForm({
           {review ? t("submit") : t("continue")}
         </button>
         {review ? <FormMetaFields idempotencyKey={view.idempotencyKey} /> : null}
-        {review && view.values.vin ? <input type="hidden" name="vin" value={view.values.vin} /> : null}
+        {view.step === "applicant" && view.values.vin ? (
+          <input type="hidden" name="vin" value={view.values.vin} />
+        ) : null}
         {view.step === "applicant" ? <ApplicantStep {...props} /> : null}
         {view.step === "residence" ? <ResidenceStep {...props} /> : null}
         {view.step === "employment" ? <EmploymentStep {...props} /> : null}

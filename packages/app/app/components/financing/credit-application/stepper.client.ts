@@ -23,8 +23,6 @@ export interface Refusal {
 export interface StepperOptions {
   /** The form meta of this render, posted with the application. */
   idempotencyKey: string;
-  /** A VIN the page was opened for. */
-  vin: string | undefined;
   /** `forms.fields` and `financing.fullCredit.review`, for review's rows. */
   reviewTexts: TextTree;
   /** Posts the whole application (the single POST); resolves with the refusal, or never when it is received. */
@@ -70,7 +68,6 @@ export function createCreditStepper(options: StepperOptions) {
     const shown = creditApplicationStep(snapshot.value);
     const step = shown === "submitted" ? "review" : shown;
     const answers = flat(mergedAnswers(snapshot.context.answers));
-    if (options.vin && !answers.vin) answers.vin = options.vin;
     const submitError = snapshot.context.submitError;
     return {
       step,

@@ -1,0 +1,64 @@
+// `npm run keys -- status | rotate | generate` as an operator runs it, on an embedded database in a data directory.
+import { execFile } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadKeyring } from "../app/server/crypto/keyring.server";
+import { openDatabase } from "../app/server/db/client.server";
+import { readDraft, saveDraft } from "../app/server/financing/drafts.server";
+import { seedPgliteDataDir } from "../tests/support/databases";
+
+const run = promisify(execFile);
+const APP = new URL("..", import.meta.url).pathname;
+let dataDir: string;
+
+function keys(args: string[], env: Record<string, string> = {}) {
+  return run(process.execPath, ["--import", "tsx", "--conditions=showroom-source", "scripts/keys.ts", ...args], {
+    cwd: APP,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, ...env },
+  });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "showroom-keys-cli-"));
+  await seedPgliteDataDir(dataDir);
+});
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("npm run keys", () => {
+  it("generate prints a new 32-byte key in base64", async () => {
+    const { stdout } = await keys(["generate"]);
+    expect(Buffer.from(stdout.trim(), "base64")).toHaveLength(32);
+  });
+
+  it("rotate makes a new current key in the data directory and re-wraps the sealed records under it", async () => {
+    const visitorId = randomUUID();
+    const database = await openDatabase({ dataDir });
+    const before = loadKeyring({ DATA_DIR: dataDir });
+    await saveDraft(database.db, before, visitorId, { kept: true });
+    await database.close();
+
+    const { stdout } = await keys(["rotate"]);
+    expect(stdout).toContain("finance_application_drafts: 1 record(s) re-wrapped");
+    const after = loadKeyring({ DATA_DIR: dataDir });
+    expect(after.current.id).not.toBe(before.current.id);
+    expect(readdirSync(join(dataDir, "keys")).filter((f) => f.endsWith(".key"))).toHaveLength(2);
+    expect(stdout).toContain(`under ${after.current.id} (current)`);
+
+    const reopened = await openDatabase({ dataDir });
+    try {
+      expect((await readDraft(reopened.db, after, visitorId)).snapshot).toEqual({ kept: true });
+    } finally {
+      await reopened.close();
+    }
+  }, 60_000);
+
+  it("status with a new DATA_KEY shows the records still wrapped by the data directory's keys as readable, not current", async () => {
+    const { stdout } = await keys(["status"], { DATA_KEY: randomBytes(32).toString("base64"), DATA_KEYS_PREVIOUS: "" });
+    expect(stdout).toMatch(/under [0-9a-f]{16} \(readable\)/);
+  }, 60_000);
+});
