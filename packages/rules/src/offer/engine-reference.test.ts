@@ -7,7 +7,8 @@ import { ruleSetArb } from "./rule-set-arbitraries.test-support";
 
 // The compiled evaluator (ADR 210) against the engine it replaced: json-rules-engine deciding every condition, the
 // original arithmetic. Random rule sets put random conditions (every operator, nested all/any/not) on outcome
-// rules, base rules, every deduction line and cost rules.
+// rules, base rules, every deduction line and cost rules. The engine is slow, so 300 runs take seconds alone and
+// longer beside the other suites: the timeout says so.
 describe("evaluateOffer against the json-rules-engine reference", () => {
   it("gives the reference's result for any valid rule set and any valid input", async () => {
     await fc.assert(
@@ -16,7 +17,7 @@ describe("evaluateOffer against the json-rules-engine reference", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 
   it("gives the reference's result on inputs the default triggers let through", async () => {
     await fc.assert(
@@ -25,5 +26,5 @@ describe("evaluateOffer against the json-rules-engine reference", () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });
