@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { schemaFileName } from "../src/bin/init";
 import { allRuleFiles } from "../src/rule-files";
 import type { RuleFile } from "../src/shared/rule-file";
 
@@ -8,10 +9,7 @@ export interface SchemaFile {
   readonly text: string;
 }
 
-/** `financing.json` → `financing.schema.json` */
-export function schemaFileName(ruleFileName: string): string {
-  return ruleFileName.replace(/\.json$/, ".schema.json");
-}
+export { schemaFileName };
 
 /**
  * The JSON Schema of every rule file, from its zod schema. The input side is described (what an analyst writes),

@@ -4,7 +4,11 @@ import type { OfferSettings } from "../offer/settings.schema";
 import type { Questionnaire } from "../questionnaire/questionnaire.schema";
 import { zodProblems } from "../questionnaire/rule-problems";
 import { allRuleFiles } from "../rule-files";
-import type { RuleFile, RuleProblem } from "../shared/rule-file";
+import { didYouMean } from "../shared/plain-problems";
+import { formatRuleProblem, jsonPath, type RuleFile, type RuleProblem, safeParse } from "../shared/rule-file";
+import { JsonText } from "./json-positions";
+import { subjectOf } from "./problem-subjects";
+import { analyzeOfferRules } from "./rule-analysis";
 import { BUILT_IN_RULES_DIR, readRuleDir } from "./rule-dir";
 
 export interface CheckReport {
@@ -13,13 +17,18 @@ export interface CheckReport {
   readonly checked: readonly string[];
   /** Known rule files missing from the directory: the package defaults apply to them. */
   readonly defaulted: readonly string[];
+  /**
+   * Every problem, in file order and then by line: each says where (file, JSON path, and when the file was read its
+   * line, column and the rule or question at fault) and, in plain words, what to write instead.
+   */
   readonly problems: readonly RuleProblem[];
 }
 
 /**
  * Validates every rule file the package knows that is in `dir` (the package's own `rules/` by default): each
- * against its schema, then the files against each other. JSON files the package does not know are problems too,
- * since a misspelt file name would otherwise be silently ignored.
+ * against its schema, then the files against each other, then what a schema cannot see (deduction lines that
+ * overlap or leave a gap, names used twice, questions never shown, rules that can never hold). JSON files the
+ * package does not know are problems too, since a misspelt file name would otherwise be silently ignored.
  */
 export async function checkRules(
   dir: string = BUILT_IN_RULES_DIR,
@@ -30,10 +39,11 @@ export async function checkRules(
   const known = new Map(ruleFiles.map((f) => [f.name, f]));
   for (const name of found.files.keys()) {
     if (!known.has(name)) {
+      const names = [...known.keys()];
       problems.push({
         file: name,
         path: "$",
-        message: `Not a rule file this package knows. Known files: ${[...known.keys()].join(", ")}.`,
+        message: `This is not a rule file the package knows, so it would be ignored.${didYouMean(name, names)} The rule files are: ${names.join(", ")}.`,
       });
     }
   }
@@ -47,24 +57,67 @@ export async function checkRules(
       continue;
     }
     checked.push(file.name);
-    const result = file.schema.safeParse(found.files.get(file.name));
+    const json = found.files.get(file.name);
+    const result = safeParse(file.schema, json);
     if (result.success) values.set(file.name, result.data);
-    else problems.push(...zodProblems(file.name, result.error));
+    else problems.push(...zodProblems(file.name, result.error, json, file.schema));
   }
   const questionnaire = values.get(OFFER_RULE_FILES.questionnaire) as Questionnaire | undefined;
   if (questionnaire) {
-    problems.push(
-      ...crossCheckOfferRules({
-        questionnaire,
-        outcomes: values.get(OFFER_RULE_FILES.outcomes) as OfferOutcomes | undefined,
-        settings: values.get(OFFER_RULE_FILES.settings) as OfferSettings | undefined,
-      }),
-    );
+    const offerRules = {
+      questionnaire,
+      outcomes: values.get(OFFER_RULE_FILES.outcomes) as OfferOutcomes | undefined,
+      settings: values.get(OFFER_RULE_FILES.settings) as OfferSettings | undefined,
+    };
+    const cross = crossCheckOfferRules(offerRules);
+    problems.push(...cross);
+    const offerFiles: readonly string[] = Object.values(OFFER_RULE_FILES);
+    // The analysis reads the rules as the engine would, so only rules that passed every check above.
+    if (!problems.some((p) => offerFiles.includes(p.file))) {
+      for (const finding of analyzeOfferRules(offerRules)) {
+        problems.push({ file: finding.file, path: jsonPath(finding.path), message: finding.message });
+      }
+    }
   }
-  return { dir: found.dir, checked, defaulted, problems };
+  return { dir: found.dir, checked, defaulted, problems: locate(problems, found) };
 }
 
-/** The report as lines: one per file, then every problem as `file: $.json.path: message`. */
+/** `$.a[0]["b c"]` → `["a", 0, "b c"]` */
+export function pathSegments(path: string): PropertyKey[] {
+  const segments: PropertyKey[] = [];
+  for (const [, name, index, quoted] of path.matchAll(/\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/g)) {
+    if (name !== undefined) segments.push(name);
+    else if (index !== undefined) segments.push(Number(index));
+    else if (quoted !== undefined) segments.push(JSON.parse(quoted) as string);
+  }
+  return segments;
+}
+
+/** Each problem with its line, column and subject, from the file as written; in file order, then by line. */
+export function locate(
+  problems: readonly RuleProblem[],
+  found: { files: ReadonlyMap<string, unknown>; texts: ReadonlyMap<string, string> },
+): RuleProblem[] {
+  const texts = new Map<string, JsonText>();
+  const located = problems.map((problem) => {
+    const text = found.texts.get(problem.file);
+    if (text === undefined || problem.line !== undefined) return problem;
+    let json = texts.get(problem.file);
+    if (!json) {
+      json = new JsonText(text);
+      texts.set(problem.file, json);
+    }
+    const path = pathSegments(problem.path);
+    const key = /^"([^"]+)" is not a field here/.exec(problem.message)?.[1];
+    const position = json.position(path, key);
+    const subject = subjectOf(problem.file, found.files.get(problem.file), path);
+    return { ...problem, ...(position ?? {}), ...(subject ? { subject } : {}) };
+  });
+  const order = (file: string) => [...found.texts.keys()].indexOf(file);
+  return located.sort((a, b) => order(a.file) - order(b.file) || (a.line ?? 0) - (b.line ?? 0));
+}
+
+/** The report as lines: one per file, then every problem (see `formatRuleProblem`), then a count. */
 export function formatCheckReport(report: CheckReport): string[] {
   const failing = new Set(report.problems.map((p) => p.file));
   const lines = [`Checking rule files in ${report.dir}`];
@@ -80,7 +133,7 @@ export function formatCheckReport(report: CheckReport): string[] {
     return lines;
   }
   lines.push("");
-  for (const p of report.problems) lines.push(`${p.file}: ${p.path}: ${p.message}`);
+  for (const p of report.problems) lines.push(formatRuleProblem(p));
   const count = report.problems.length;
   lines.push("", `${count} problem${count === 1 ? "" : "s"} in ${failing.size} file${failing.size === 1 ? "" : "s"}.`);
   return lines;

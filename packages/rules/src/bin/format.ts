@@ -1,7 +1,7 @@
 import type { MoreCashLaterOffer, OfferResult } from "../offer/evaluate-offer";
 import type { OfferBookEntry } from "../offer/input.schema";
 import { OFFER_KINDS, type OfferKind } from "../offer/outcomes.schema";
-import type { Comparison, SimulationRow } from "./simulate";
+import type { ComparedEntry, Comparison, SimulationRow } from "./simulate";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const count = new Intl.NumberFormat("en-US");
@@ -84,11 +84,14 @@ function movedCell(before: OfferResult, after: OfferResult, kind: OfferKind): st
   return `${was} → ${now}${delta}`;
 }
 
-/** Only what moved: the changed entries, how many, and the min / median / max change of each offer. */
-export function formatComparison(comparison: Comparison): string[] {
+/**
+ * What moved (or, with `all`, every entry): the entries, how many changed, and the min / median / max change of
+ * each offer, signed from the seller's side.
+ */
+export function formatComparison(comparison: Comparison, all = false): string[] {
   const lines = table(
     ["ID", "Vehicle", "Outcome", "Cash Now", "More Cash Later"],
-    comparison.moved.map(({ entry, before, after }) => [
+    (all ? comparison.entries : comparison.moved).map(({ entry, before, after }) => [
       entry.id,
       vehicleOf(entry),
       outcomeCell(before) === outcomeCell(after)
@@ -98,7 +101,10 @@ export function formatComparison(comparison: Comparison): string[] {
       movedCell(before, after, "moreCashLater"),
     ]),
   );
-  lines.push("", `${comparison.moved.length} of ${comparison.total} entries changed.`);
+  lines.push(
+    "",
+    `${comparison.moved.length} of ${comparison.total} entries changed. Changes are new rules minus baseline, from the seller's side: less money is negative.`,
+  );
   for (const kind of OFFER_KINDS) {
     const m = comparison.offers[kind];
     const spread =
@@ -108,4 +114,92 @@ export function formatComparison(comparison: Comparison): string[] {
     lines.push(`${LABELS[kind]}: ${spread}; ${m.gained} gained a price, ${m.lost} lost it.`);
   }
   return lines;
+}
+
+/** One CSV field: quoted when it holds a comma, a quote or a line break. */
+function csvField(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? "" : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csv(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null | undefined)[])[],
+): string[] {
+  return [header, ...rows].map((row) => row.map(csvField).join(","));
+}
+
+const OFFER_COLUMNS = ["price", "withheld"] as const;
+
+function offerFields(result: OfferResult, kind: OfferKind): (string | number | null)[] {
+  const offer = result[kind];
+  return OFFER_COLUMNS.map((c) => offer?.[c] ?? null);
+}
+
+/** One row per entry: the outcome, reasons and both offers (More Cash Later with its two checks). */
+export function simulationCsv(rows: readonly SimulationRow[]): string[] {
+  return csv(
+    [
+      "id",
+      "vehicle",
+      "mileage",
+      "asOf",
+      "outcome",
+      "reasons",
+      "cashNow",
+      "cashNowWithheld",
+      "moreCashLater",
+      "moreCashLaterWithheld",
+      "reserve",
+      "profitShare",
+    ],
+    rows.map(({ entry, result }) => [
+      entry.id,
+      vehicleOf(entry),
+      entry.vehicle.mileage,
+      result.asOf,
+      result.outcome,
+      result.reasons.join(" "),
+      ...offerFields(result, "cashNow"),
+      ...offerFields(result, "moreCashLater"),
+      result.moreCashLater?.reserve ?? null,
+      result.moreCashLater?.profitShare ?? null,
+    ]),
+  );
+}
+
+function change(before: OfferResult, after: OfferResult, kind: OfferKind): number | null {
+  const a = before[kind]?.price;
+  const b = after[kind]?.price;
+  return typeof a === "number" && typeof b === "number" ? b - a : null;
+}
+
+/** One row per compared entry: each offer before, after and the change (after − before: less money is negative). */
+export function comparisonCsv(entries: readonly ComparedEntry[]): string[] {
+  return csv(
+    [
+      "id",
+      "vehicle",
+      "outcomeBefore",
+      "outcomeAfter",
+      "cashNowBefore",
+      "cashNowAfter",
+      "cashNowChange",
+      "moreCashLaterBefore",
+      "moreCashLaterAfter",
+      "moreCashLaterChange",
+    ],
+    entries.map(({ entry, before, after }) => [
+      entry.id,
+      vehicleOf(entry),
+      outcomeCell(before),
+      outcomeCell(after),
+      before.cashNow?.price ?? null,
+      after.cashNow?.price ?? null,
+      change(before, after, "cashNow"),
+      before.moreCashLater?.price ?? null,
+      after.moreCashLater?.price ?? null,
+      change(before, after, "moreCashLater"),
+    ]),
+  );
 }

@@ -1,19 +1,22 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { RuleProblem } from "../shared/rule-file";
+import { RuleFileError, type RuleProblem } from "../shared/rule-file";
+import { syntaxError } from "./json-positions";
 
 /** The package's own `rules/` directory (the same relative place from `src/bin` and from `dist/bin`). */
 export const BUILT_IN_RULES_DIR = fileURLToPath(new URL("../../rules/", import.meta.url));
 
-/** The JSON files of a rule directory, parsed, and the files that could not be read as JSON. */
+/** The JSON files of a rule directory, parsed, with their text, and the files that could not be read as JSON. */
 export interface RuleDir {
   readonly dir: string;
   readonly files: ReadonlyMap<string, unknown>;
+  /** Each readable file's text, for the line and column of a problem. */
+  readonly texts: ReadonlyMap<string, string>;
   readonly problems: readonly RuleProblem[];
 }
 
-/** Thrown when a directory named on the command line does not exist or is not a directory. */
+/** Thrown when a directory or file named on the command line cannot be used: the CLI exits 2 with usage. */
 export class UsageError extends Error {
   override name = "UsageError";
 }
@@ -25,27 +28,47 @@ export async function readRuleDir(dir: string): Promise<RuleDir> {
   if (!info?.isDirectory()) throw new UsageError(`Not a directory: ${dir}`);
   const names = (await readdir(absolute)).filter((n) => n.endsWith(".json")).sort();
   const files = new Map<string, unknown>();
+  const texts = new Map<string, string>();
   const problems: RuleProblem[] = [];
   for (const name of names) {
     const path = join(absolute, name);
     if (!(await stat(path)).isFile()) continue;
+    const text = await readFile(path, "utf8");
+    texts.set(name, text);
     try {
-      files.set(name, JSON.parse(await readFile(path, "utf8")));
+      files.set(name, JSON.parse(text));
     } catch (error) {
-      problems.push({ file: name, path: "$", message: `Not valid JSON: ${(error as Error).message}` });
+      const at = syntaxError(text);
+      problems.push({
+        file: name,
+        path: "$",
+        message: at?.message ?? `This is not valid JSON: ${(error as Error).message}.`,
+        ...(at ? { line: at.line, column: at.column } : {}),
+      });
     }
   }
-  return { dir: absolute, files, problems };
+  return { dir: absolute, files, texts, problems };
 }
 
-/** Reads and parses one JSON file named on the command line. */
-export async function readJsonFile(path: string): Promise<unknown> {
+/**
+ * Reads and parses one JSON file named on the command line: a UsageError when it cannot be read, a RuleFileError
+ * with the line and column when it is not JSON.
+ */
+export async function readJsonFile(path: string): Promise<{ json: unknown; text: string }> {
   const text = await readFile(resolve(path), "utf8").catch(() => {
     throw new UsageError(`Cannot read ${path}`);
   });
   try {
-    return JSON.parse(text);
+    return { json: JSON.parse(text), text };
   } catch (error) {
-    throw new UsageError(`${path} is not valid JSON: ${(error as Error).message}`);
+    const at = syntaxError(text);
+    throw new RuleFileError([
+      {
+        file: path,
+        path: "$",
+        message: at?.message ?? `This is not valid JSON: ${(error as Error).message}.`,
+        ...(at ? { line: at.line, column: at.column } : {}),
+      },
+    ]);
   }
 }

@@ -19,7 +19,7 @@ export function todayInStLouis(now: number = Date.now()): string {
  * The offer rules of an analyst's directory: each offer rule file found there, the package default for each one
  * missing (listed in `notes`). Throws a RuleFileError when they do not validate.
  */
-export async function loadOfferRules(dir: string | undefined): Promise<{ rules: OfferRules; notes: string[] }> {
+export async function readOfferRuleDir(dir: string | undefined): Promise<{ rules: OfferRules; notes: string[] }> {
   if (dir === undefined) return { rules: defaultOfferRules, notes: [] };
   const found = await readRuleDir(dir);
   const notes: string[] = [];
@@ -42,7 +42,7 @@ export async function loadOfferRules(dir: string | undefined): Promise<{ rules: 
 /** Validates a book file; throws a RuleFileError naming `file` and each JSON path at fault. */
 export function parseOfferBook(json: unknown, file: string): OfferBook {
   const result = offerBookSchema.safeParse(json);
-  if (!result.success) throw new RuleFileError(zodProblems(file, result.error));
+  if (!result.success) throw new RuleFileError(zodProblems(file, result.error, json, offerBookSchema));
   const seen = new Set<string>();
   const problems: RuleProblem[] = [];
   for (const [i, entry] of result.data.entries.entries()) {
@@ -59,22 +59,36 @@ export interface SimulationRow {
   readonly result: OfferResult;
 }
 
+/** The date entries are priced on: `override` (`--as-of`) for every entry, else each entry's or the book's own. */
+export interface SimulationDates {
+  /** When set, every entry is priced on it, whatever dates the book carries. */
+  readonly override?: string | undefined;
+  /** For entries with no date of their own in a book with none: today in St. Louis. */
+  readonly fallback: string;
+}
+
+/** The date an entry is priced on (see {@link SimulationDates}). */
+export function entryDate(entry: OfferBookEntry, book: OfferBook, dates: SimulationDates): string {
+  return dates.override ?? entry.asOf ?? book.asOf ?? dates.fallback;
+}
+
 /**
- * Evaluates every entry of the book. An entry's date is its own `asOf`, else the book's, else `asOf`. Entries whose
- * input does not validate are reported as problems of `file` at `$.entries[i]…`.
+ * Evaluates every entry of the book on its date (a plain string is the fallback date). Entries whose input does not
+ * validate are reported as problems of `file` at `$.entries[i]…`.
  */
 export async function simulateBook(
   book: OfferBook,
   rules: OfferRules,
-  asOf: string,
+  dates: SimulationDates | string,
   file = "book",
 ): Promise<SimulationRow[]> {
+  const when = typeof dates === "string" ? { fallback: dates } : dates;
   const problems: RuleProblem[] = [];
   const rows: SimulationRow[] = [];
   for (const [i, entry] of book.entries.entries()) {
     const { vehicle, valuation, answers } = entry;
     try {
-      const result = await evaluateOffer({ vehicle, valuation, answers, asOf: entry.asOf ?? book.asOf ?? asOf }, rules);
+      const result = await evaluateOffer({ vehicle, valuation, answers, asOf: entryDate(entry, book, when) }, rules);
       rows.push({ entry, result });
     } catch (error) {
       if (!(error instanceof OfferInputError)) throw error;
@@ -98,14 +112,23 @@ export interface OfferMovement {
   readonly lost: number;
 }
 
+/** One entry priced with the baseline rules (before) and the new rules (after). */
+export interface ComparedEntry {
+  readonly entry: OfferBookEntry;
+  readonly before: OfferResult;
+  readonly after: OfferResult;
+}
+
+/**
+ * What moved between two runs over the same book. Every change is after − before (new rules minus baseline), which
+ * is the seller's side: an offer that pays the seller less is a negative change.
+ */
 export interface Comparison {
   readonly total: number;
   /** Entries whose outcome, reasons, or either offer's price or withholding changed. */
-  readonly moved: readonly {
-    readonly entry: OfferBookEntry;
-    readonly before: OfferResult;
-    readonly after: OfferResult;
-  }[];
+  readonly moved: readonly ComparedEntry[];
+  /** Every entry priced both times, moved or not, in book order. */
+  readonly entries: readonly ComparedEntry[];
   readonly offers: Readonly<Record<OfferKind, OfferMovement>>;
 }
 
@@ -129,12 +152,15 @@ export function median(values: readonly number[]): number | null {
 /** What moved between a baseline run and a run with the new rules over the same book. */
 export function compareSimulations(before: readonly SimulationRow[], after: readonly SimulationRow[]): Comparison {
   const baseline = new Map(before.map((row) => [row.entry.id, row.result]));
-  const moved: Comparison["moved"][number][] = [];
+  const moved: ComparedEntry[] = [];
+  const entries: ComparedEntry[] = [];
   const tally = { cashNow: newTally(), moreCashLater: newTally() };
   for (const row of after) {
     const old = baseline.get(row.entry.id);
     if (!old) continue;
-    if (signature(old) !== signature(row.result)) moved.push({ entry: row.entry, before: old, after: row.result });
+    const compared = { entry: row.entry, before: old, after: row.result };
+    entries.push(compared);
+    if (signature(old) !== signature(row.result)) moved.push(compared);
     for (const kind of OFFER_KINDS) {
       const was = old[kind]?.price ?? null;
       const now = row.result[kind]?.price ?? null;
@@ -146,6 +172,7 @@ export function compareSimulations(before: readonly SimulationRow[], after: read
   return {
     total: after.length,
     moved,
+    entries,
     offers: { cashNow: summarize(tally.cashNow), moreCashLater: summarize(tally.moreCashLater) },
   };
 }

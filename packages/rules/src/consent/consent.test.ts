@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RuleFileError } from "../shared/rule-file";
+import { COOKIE_CATEGORIES, type CookieCategory, DISPLAY_MODES } from "./categories";
 import {
   acceptAll,
   adPixelRevoked,
@@ -13,9 +14,9 @@ import {
   savePreferences,
   toggleCategory,
 } from "./consent";
-import { COOKIE_CATEGORIES, type CookieCategory, DISPLAY_MODES } from "./consent.schema";
 import { CONSENT_COOKIE_NAMES, formatAllowedCategories, parseAllowedCategories, parseDisplayMode } from "./cookie";
-import { defaultConsentRules, parseConsentRules } from "./defaults";
+import { defaultConsentRules } from "./defaults";
+import { parseConsentRules } from "./parse-rules";
 
 const ALL = ["essential", "functional", "analytics", "targeting"];
 

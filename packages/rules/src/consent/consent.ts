@@ -1,12 +1,12 @@
 import {
   COOKIE_CATEGORIES,
   type ConsentButton,
-  type ConsentRules,
   type ConsentTier,
   type CookieCategory,
   type DisplayMode,
   LOCKED_CATEGORIES,
-} from "./consent.schema";
+} from "./categories";
+import type { ConsentRules } from "./consent.schema";
 import { ALL_COOKIE_CATEGORIES, formatAllowedCategories, parseAllowedCategories, parseDisplayMode } from "./cookie";
 import { defaultConsentRules } from "./defaults";
 

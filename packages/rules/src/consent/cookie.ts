@@ -1,11 +1,6 @@
-import { z } from "zod";
-import {
-  COOKIE_CATEGORIES,
-  type CookieCategory,
-  cookieCategorySchema,
-  type DisplayMode,
-  displayModeSchema,
-} from "./consent.schema";
+import * as z from "zod/mini";
+import { COOKIE_CATEGORIES, type CookieCategory, type DisplayMode } from "./categories";
+import { cookieCategorySchema, displayModeSchema } from "./consent.schema";
 
 /** The cookies that hold the visitor's consent choices (spec section 3). */
 export const CONSENT_COOKIE_NAMES = { display: "displayCookies", allowed: "allowCookies" } as const;
@@ -23,11 +18,18 @@ function decodeCookieValue(value: string): string {
   }
 }
 
-const categoryListSchema = z
-  .union([z.string().transform((value) => decodeCookieValue(value).split(",")), z.array(z.unknown())])
-  .catch([]);
+const categoryListSchema = z.catch(
+  z.union([
+    z.pipe(
+      z.string(),
+      z.transform((value) => decodeCookieValue(value).split(",")),
+    ),
+    z.array(z.unknown()),
+  ]),
+  [],
+);
 
-const categoryTokenSchema = z.string().trim().toLowerCase().pipe(cookieCategorySchema);
+const categoryTokenSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase()), cookieCategorySchema);
 
 /**
  * Reads an `allowCookies` value (comma-separated categories, or a list) that may have been tampered with: unknown

@@ -1,11 +1,8 @@
 import data from "../../rules/consent.json" with { type: "json" };
-import { parseRuleFile } from "../shared/rule-file";
-import { type ConsentRules, consentRulesSchema } from "./consent.schema";
+import type { ConsentRules } from "./consent.schema";
 
-/** The consent rules that ship in `rules/consent.json`, validated at load. */
-export const defaultConsentRules: ConsentRules = parseRuleFile(consentRulesSchema, data, "consent.json");
-
-/** Validates an analyst's consent rule file; throws a `RuleFileError` naming every JSON path at fault. */
-export function parseConsentRules(json: unknown, file = "consent.json"): ConsentRules {
-  return parseRuleFile(consentRulesSchema, json, file);
-}
+/**
+ * The consent rules that ship in `rules/consent.json`, validated when the package is built and by the tests rather
+ * than when this module loads (ADR 211).
+ */
+export const defaultConsentRules: ConsentRules = data as unknown as ConsentRules;

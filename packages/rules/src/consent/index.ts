@@ -3,6 +3,20 @@
  * categories and banner buttons; where the banner shows; when the ad pixel's consent is revoked; the visitor's choices
  * as reducers that never drop essential; the consent cookies read defensively; the dialog's text keys.
  */
+export { ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
+export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
+export {
+  CONSENT_BUTTONS,
+  CONSENT_LANGUAGES,
+  COOKIE_CATEGORIES,
+  type ConsentButton,
+  type ConsentLanguage,
+  type ConsentTier,
+  type CookieCategory,
+  DISPLAY_MODES,
+  type DisplayMode,
+  LOCKED_CATEGORIES,
+} from "./categories";
 export {
   acceptAll,
   adPixelRevoked,
@@ -19,21 +33,11 @@ export {
   toggleCategory,
 } from "./consent";
 export {
-  CONSENT_BUTTONS,
-  CONSENT_LANGUAGES,
-  COOKIE_CATEGORIES,
-  type ConsentButton,
-  type ConsentLanguage,
   type ConsentRules,
-  type ConsentTier,
-  type CookieCategory,
   consentRulesSchema,
   consentTierSchema,
   cookieCategorySchema,
-  DISPLAY_MODES,
-  type DisplayMode,
   displayModeSchema,
-  LOCKED_CATEGORIES,
 } from "./consent.schema";
 export {
   ALL_COOKIE_CATEGORIES,
@@ -42,7 +46,8 @@ export {
   parseAllowedCategories,
   parseDisplayMode,
 } from "./cookie";
-export { defaultConsentRules, parseConsentRules } from "./defaults";
+export { defaultConsentRules } from "./defaults";
+export { parseConsentRules } from "./parse-rules";
 export {
   buttonTextKey,
   CONSENT_TEXT_NAMESPACE,

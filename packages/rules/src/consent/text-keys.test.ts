@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { CONSENT_LANGUAGES, COOKIE_CATEGORIES } from "./categories";
 import { resolveConsent } from "./consent";
-import { CONSENT_LANGUAGES, COOKIE_CATEGORIES } from "./consent.schema";
 import { buttonTextKey, CONSENT_TEXT_NAMESPACE, categoryTextKeys, consentTextKeys, languageTextKey } from "./text-keys";
 
 type Tree = { [key: string]: string | Tree };

@@ -1,4 +1,4 @@
-import type { ConsentButton, ConsentLanguage, CookieCategory } from "./consent.schema";
+import type { ConsentButton, ConsentLanguage, CookieCategory } from "./categories";
 
 /** The translation namespace of the cookie texts: `fixtures/translations/{en,es}/cookie-dialog.json`. */
 export const CONSENT_TEXT_NAMESPACE = "cookie-dialog";

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from "xstate";
+import { ActorNotProvidedError } from "../shared/errors";
 
 /** The five steps of the full credit application (spec section 2), in order. */
 export const CREDIT_APPLICATION_STEPS = ["applicant", "residence", "employment", "coBorrower", "review"] as const;
@@ -147,7 +148,7 @@ export function createCreditApplicationMachine(validator: CreditApplicationValid
     },
     actors: {
       submitApplication: fromPromise<SubmitApplicationOutput, SubmitApplicationInput>(async () => {
-        throw new Error("submitApplication is provided by the app: machine.provide({ actors: { submitApplication } })");
+        throw new ActorNotProvidedError("creditApplicationMachine", "submitApplication");
       }),
     },
     guards: {

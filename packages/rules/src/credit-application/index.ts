@@ -2,6 +2,8 @@
  * The full credit application (spec sections 2 and 3): its five steps as a pure xstate v5 machine. The app provides
  * the answer checks (the forms' schemas) and the actor that sends the application.
  */
+
+export { ActorNotProvidedError, ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
 export {
   ANSWER_STEPS,
   type AnswerStep,

@@ -1,7 +1,8 @@
 import { type Actor, createActor, type Snapshot } from "xstate";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ANSWER_STEPS, CREDIT_APPLICATION_STEPS, type CreditApplicationMachine } from "./credit-application.machine";
 
+// zod/mini, as on every browser subpath (ADR 213).
 const fieldValue = z.union([z.string(), z.array(z.string())]);
 const stepValues = z.record(z.string(), fieldValue);
 const stepErrors = z.record(z.string(), z.array(z.string()));
@@ -18,13 +19,13 @@ export const persistedCreditApplicationSchema = z.looseObject({
   context: z.strictObject({
     answers: z.partialRecord(step, stepValues),
     accepted: z.array(z.enum(ANSWER_STEPS as [string, ...string[]])),
-    errors: stepErrors.nullable(),
-    submitError: z
-      .discriminatedUnion("reason", [
+    errors: z.nullable(stepErrors),
+    submitError: z.nullable(
+      z.discriminatedUnion("reason", [
         z.strictObject({ reason: z.literal("refused"), step, errors: stepErrors }),
         z.strictObject({ reason: z.literal("failed"), message: z.string() }),
-      ])
-      .nullable(),
+      ]),
+    ),
     reference: z.null(),
   }),
 });

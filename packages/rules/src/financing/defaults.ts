@@ -1,11 +1,8 @@
 import data from "../../rules/financing.json" with { type: "json" };
-import { parseRuleFile } from "../shared/rule-file";
-import { type FinancingRules, financingRulesSchema } from "./financing.schema";
+import type { FinancingRules } from "./financing.schema";
 
-/** The financing rules that ship in `rules/financing.json`, validated at load. */
-export const defaultFinancingRules: FinancingRules = parseRuleFile(financingRulesSchema, data, "financing.json");
-
-/** Validates an analyst's financing rule file; throws a `RuleFileError` naming every JSON path at fault. */
-export function parseFinancingRules(json: unknown, file = "financing.json"): FinancingRules {
-  return parseRuleFile(financingRulesSchema, json, file);
-}
+/**
+ * The financing rules that ship in `rules/financing.json`. They are validated when the package is built and by the
+ * tests, not when this module loads, so a browser importing one function does not load the validator (ADR 211).
+ */
+export const defaultFinancingRules: FinancingRules = data as unknown as FinancingRules;

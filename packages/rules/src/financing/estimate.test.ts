@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { InputError } from "../shared/errors";
 import { defaultFinancingRules } from "./defaults";
-import { aprBreakdown, aprFor, estimatePayment, monthlyPayment, type PaymentInput } from "./estimate";
+import { aprBreakdown, aprFor, estimatePayment, monthlyPayment } from "./estimate";
 import type { FinancingRules } from "./financing.schema";
+import type { PaymentInput } from "./payment-input.schema";
 
 const RUNS = { numRuns: 200 };
 
@@ -71,7 +73,7 @@ describe("estimatePayment worked examples", () => {
       termMonths: 60,
       vehicleYear: 2016,
     };
-    expect(() => estimatePayment({ ...base, ...override })).toThrow();
+    expect(() => estimatePayment({ ...base, ...override })).toThrow(InputError);
   });
 });
 

@@ -1,20 +1,7 @@
-import { z } from "zod";
+import { parseInput } from "../shared/parse-input";
 import { defaultFinancingRules } from "./defaults";
-import { FICO_MAX, FICO_MIN, type FinancingRules } from "./financing.schema";
-
-const dollars = z.number().finite().nonnegative();
-
-/** What a payment estimate needs; money in dollars. */
-export const paymentInputSchema = z.object({
-  price: dollars,
-  cashDown: dollars,
-  tradeEquity: dollars,
-  creditScore: z.number().int().min(FICO_MIN).max(FICO_MAX),
-  termMonths: z.number().int().min(1).max(600),
-  vehicleYear: z.number().int().min(1900).max(2100),
-});
-
-export type PaymentInput = z.infer<typeof paymentInputSchema>;
+import type { FinancingRules } from "./financing.schema";
+import { type PaymentInput, paymentInputSchema } from "./payment-input.schema";
 
 /** A payment estimate: APR in percentage points, dollars rounded to cents. */
 export interface PaymentEstimate {
@@ -93,10 +80,14 @@ export function monthlyPayment(amountFinanced: number, apr: number, termMonths: 
 /**
  * A personalized payment estimate. amountFinanced = max(0, price + fees − cash down − trade equity), computed in
  * cents; the APR comes from {@link aprFor}; monthly is the amortized payment rounded to cents.
- * Throws a `ZodError` when an input is not a finite non-negative amount or the score is outside 300–850.
+ * Throws an `InputError` when an input is not a finite non-negative amount or the score is outside 300–850.
  */
 export function estimatePayment(input: PaymentInput, rules: FinancingRules = defaultFinancingRules): PaymentEstimate {
-  const { price, cashDown, tradeEquity, creditScore, termMonths, vehicleYear } = paymentInputSchema.parse(input);
+  const { price, cashDown, tradeEquity, creditScore, termMonths, vehicleYear } = parseInput(
+    paymentInputSchema,
+    input,
+    "payment input",
+  );
   const feesCents = rules.fees.reduce((sum, fee) => sum + toCents(fee.amount), 0);
   const financedCents = Math.max(0, toCents(price) + feesCents - toCents(cashDown) - toCents(tradeEquity));
   const apr = aprHundredths(creditScore, vehicleYear, rules) / 100;

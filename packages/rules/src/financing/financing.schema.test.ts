@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import data from "../../rules/financing.json" with { type: "json" };
 import { RuleFileError } from "../shared/rule-file";
-import { parseFinancingRules } from "./defaults";
+import { parseFinancingRules } from "./parse-rules";
 
 /** A deep copy of the shipped file to edit the way an analyst would. */
 function shipped(): Record<string, unknown> & typeof data {

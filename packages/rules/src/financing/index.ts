@@ -2,7 +2,9 @@
  * Financing: the personalized payment estimate (APR tiers, lower-credit surcharges, model-year program, fees) and
  * the calculator's sliders, all read from `rules/financing.json`.
  */
-export { defaultFinancingRules, parseFinancingRules } from "./defaults";
+export { InputError, type InputProblem, ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
+export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
+export { defaultFinancingRules } from "./defaults";
 export {
   type AprBreakdown,
   aprBreakdown,
@@ -10,8 +12,6 @@ export {
   estimatePayment,
   monthlyPayment,
   type PaymentEstimate,
-  type PaymentInput,
-  paymentInputSchema,
 } from "./estimate";
 export {
   FICO_MAX,
@@ -21,4 +21,6 @@ export {
   type Slider,
   sliderSchema,
 } from "./financing.schema";
+export { parseFinancingRules } from "./parse-rules";
+export { type PaymentInput, paymentInputSchema } from "./payment-input.schema";
 export { clampToSlider, defaultCashDown, isSliderValue, sliders } from "./sliders";

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { catalogueArb, isReserved, reachable, sampleCatalogue } from "./arbitraries.test-support";
-import { buildCatalogue, catalogueConflicts, catalogueSchema, makeModelSegment, resolveMakeModel } from "./catalogue";
+import { buildCatalogue, catalogueConflicts, makeModelSegment, resolveMakeModel } from "./catalogue";
+import { catalogueSchema } from "./catalogue.schema";
 
 describe("make-model resolution", () => {
   it("tells hyphenated makes and models apart", () => {

@@ -1,16 +1,7 @@
-import { z } from "zod";
 import type { InventoryRules } from "./inventory.schema";
-import { PRICE_SEGMENT_PATTERN } from "./inventory.schema";
 import { defaultInventoryRules } from "./rules";
-import { isSlug, SLUG_PATTERN, slugify } from "./slug";
-
-const entry = z.object({
-  slug: z.string().regex(SLUG_PATTERN, "must be a slug: lower-case letters and digits joined by single hyphens"),
-  name: z.string().trim().min(1, "must not be empty"),
-});
-
-/** The makes and models a store can be searched by, as the app reads them from its inventory. */
-export const catalogueSchema = z.object({ makes: z.array(entry.extend({ models: z.array(entry) })) });
+import { isSlug, slugify } from "./slug";
+import { PRICE_SEGMENT_PATTERN } from "./vocabulary";
 
 export interface CatalogueModel {
   readonly slug: string;

@@ -7,6 +7,8 @@
 import type { SortOption } from "./inventory.schema";
 import { defaultInventoryRules } from "./rules";
 
+export { InputError, type InputProblem, ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
+export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
 export {
   buildCatalogue,
   type Catalogue,
@@ -14,28 +16,23 @@ export {
   type CatalogueMake,
   type CatalogueModel,
   catalogueConflicts,
-  catalogueSchema,
   type MakeModel,
   makeModelSegment,
   resolveMakeModel,
 } from "./catalogue";
+export { catalogueSchema } from "./catalogue.schema";
 export { isIndexable, ROBOTS_DIRECTIVES, robotsContent } from "./indexing";
 export {
   type BodyStyle,
-  CHANGE_FREQUENCIES,
-  type ChangeFrequency,
   type Feature,
-  FILTER_KINDS,
-  type FilterKind,
   type InventoryRules,
   inventoryRulesSchema,
-  SITEMAP_GROUPS,
-  type SitemapGroup,
   type SortOption,
 } from "./inventory.schema";
 export { type LegacyRedirectOptions, legacyRedirect } from "./legacy-redirect";
 export { nextPage, pageCount, pageExists, pageOffset, pageWindow } from "./pagination";
-export { defaultInventoryRules, ITEMS_PER_PAGE, parseInventoryRules } from "./rules";
+export { parseInventoryRules } from "./parse-rules";
+export { defaultInventoryRules, ITEMS_PER_PAGE } from "./rules";
 export { type SearchCriteria, searchCriteria, searchHref, splitSearchCriteria } from "./search-criteria";
 export {
   CONDITIONS,
@@ -56,11 +53,11 @@ export {
   MAX_QUERY_TEXT,
   type NumberRange,
   type ParsedSearchQuery,
-  parseSearchQuery,
   QUERY_PARAMS,
   type SearchQuery,
   searchSortOption,
 } from "./search-query";
+export { parseSearchQuery } from "./search-query-parse";
 export { type SitemapEntry, type SitemapEntryOptions, sitemapEntry, sitemapGroupDefaults, sitemapXml } from "./sitemap";
 export { isSlug, SLUG_PATTERN, slugify } from "./slug";
 export {
@@ -73,6 +70,14 @@ export {
   vehicleSlug,
 } from "./vehicle-path";
 export { isValidVin, normalizeVin, VIN_PATTERN, vinCheckDigit, vinCheckDigitOk } from "./vin";
+export {
+  CHANGE_FREQUENCIES,
+  type ChangeFrequency,
+  FILTER_KINDS,
+  type FilterKind,
+  SITEMAP_GROUPS,
+  type SitemapGroup,
+} from "./vocabulary";
 
 /** The search sort options (newest, oldest, mileage, year, priceHigh, priceLow) with labels. */
 export const searchSortOptions: readonly SortOption[] = defaultInventoryRules.sort.search.options;

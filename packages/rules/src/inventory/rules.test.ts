@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import data from "../../rules/inventory.json" with { type: "json" };
 import { RuleFileError } from "../shared/rule-file";
+import { parseInventoryRules } from "./parse-rules";
 import { ruleFiles } from "./rule-files";
-import { defaultInventoryRules, parseInventoryRules } from "./rules";
+import { defaultInventoryRules } from "./rules";
 
 function problemsOf(json: unknown): string[] {
   try {

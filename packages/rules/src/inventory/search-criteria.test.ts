@@ -10,7 +10,7 @@ import {
 } from "./arbitraries.test-support";
 import { type SearchCriteria, searchCriteria, searchHref } from "./search-criteria";
 import { MAX_FILTER_SEGMENTS, parseSearchPath, type SearchFilters } from "./search-path";
-import { parseSearchQuery } from "./search-query";
+import { parseSearchQuery } from "./search-query-parse";
 
 function criteriaOf(href: string, catalogue = sampleCatalogue, conditions?: Parameters<typeof parseSearchPath>[2]) {
   const [path = "", search = ""] = href.split("?");

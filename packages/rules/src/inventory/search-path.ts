@@ -1,7 +1,8 @@
 import { type Catalogue, makeModelSegment, resolveMakeModel } from "./catalogue";
-import { type FilterKind, type InventoryRules, PRICE_SEGMENT_PATTERN } from "./inventory.schema";
+import type { InventoryRules } from "./inventory.schema";
 import { defaultInventoryRules } from "./rules";
 import { slugify } from "./slug";
+import { type FilterKind, PRICE_SEGMENT_PATTERN } from "./vocabulary";
 
 /** Vehicle conditions (spec section 3). */
 export const CONDITIONS = ["new", "used", "certified"] as const;

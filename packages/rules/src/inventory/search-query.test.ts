@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyStringArb, queryArb } from "./arbitraries.test-support";
-import { formatSearchQuery, MAX_LIST_VALUES, parseSearchQuery, QUERY_PARAMS, searchSortOption } from "./search-query";
+import { formatSearchQuery, MAX_LIST_VALUES, QUERY_PARAMS, searchSortOption } from "./search-query";
+import { parseSearchQuery } from "./search-query-parse";
 
 const RUNS = { numRuns: 300 };
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { RuleFileError } from "../shared/rule-file";
 import type { InventoryRules, SortOption } from "./inventory.schema";
 import { defaultInventoryRules } from "./rules";
 import { slugify } from "./slug";
@@ -42,155 +42,29 @@ export const MAX_PAGE = 10_000;
 export const MAX_QUERY_TEXT = 100;
 export const MAX_LIST_VALUES = 20;
 
-const RANGES = {
+export const RANGES = {
   price: { label: "Price", min: 0, max: 10_000_000 },
   mileage: { label: "Mileage", min: 0, max: 2_000_000 },
   year: { label: "Year", min: 1900, max: 2100 },
 } as const;
-type RangeParam = keyof typeof RANGES;
-const LISTS = ["fuel", "transmission", "exteriorColor"] as const;
-type ListParam = (typeof LISTS)[number];
+export type RangeParam = keyof typeof RANGES;
+export const LISTS = ["fuel", "transmission", "exteriorColor"] as const;
+export type ListParam = (typeof LISTS)[number];
 
 /** The canonical order of query parameters. */
 export const QUERY_PARAMS = ["q", "price", "mileage", "year", ...LISTS, "sort", "page"] as const;
 
-function boundSchema(label: string, min: number, max: number) {
-  return z.string().transform((raw, ctx): number | undefined => {
-    const text = raw.trim().toLowerCase();
-    if (text === "" || text === "null") return undefined;
-    const value = /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      ctx.addIssue({ code: "custom", message: `${label} must be a whole number from ${min} to ${max}` });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
-
-/** `min,max`, either side `null` or empty for an open end, as in the spec's `mileage=null,85000`. */
-function rangeSchema(param: RangeParam) {
-  const { label, min, max } = RANGES[param];
-  const bound = boundSchema(label, min, max);
-  return z
-    .string()
-    .transform((raw) => raw.split(","))
-    .pipe(z.tuple([bound, bound], { error: `${label} takes two values, min,max (null for an open end)` }))
-    .refine(([lo, hi]) => lo === undefined || hi === undefined || lo <= hi, `${label} minimum is above its maximum`)
-    .transform(([lo, hi]): NumberRange | undefined => {
-      if (lo === undefined && hi === undefined) return undefined;
-      return { ...(lo === undefined ? {} : { min: lo }), ...(hi === undefined ? {} : { max: hi }) };
-    });
-}
-
-const rangeSchemas: Record<RangeParam, ReturnType<typeof rangeSchema>> = {
-  price: rangeSchema("price"),
-  mileage: rangeSchema("mileage"),
-  year: rangeSchema("year"),
-};
-
-const pageSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{1,6}$/, `Page must be a whole number from 1 to ${MAX_PAGE}`)
-  .transform(Number)
-  .pipe(
-    z
-      .number()
-      .min(1, `Page must be a whole number from 1 to ${MAX_PAGE}`)
-      .max(MAX_PAGE, `Page must be a whole number from 1 to ${MAX_PAGE}`),
-  );
-
-const textSchema = z
-  .string()
-  // Control characters and runs of white space carry no meaning in a search box and would fork cache keys.
-  .transform((raw) =>
-    raw
-      .replace(/[\p{Cc}\p{Cf}]+/gu, " ")
-      .replace(/\s+/g, " ")
-      .trim(),
-  )
-  .pipe(z.string().max(MAX_QUERY_TEXT, `Search text is limited to ${MAX_QUERY_TEXT} characters`));
-
-function sortSchema(options: readonly SortOption[]) {
-  return z.string().transform((raw, ctx) => {
-    const wanted = raw.trim().toLowerCase();
-    const option = options.find((o) => o.value.toLowerCase() === wanted);
-    if (!option) {
-      ctx.addIssue({ code: "custom", message: `Sort must be one of ${options.map((o) => o.value).join(", ")}` });
-      return z.NEVER;
-    }
-    return option.value;
-  });
-}
-
-function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? "Invalid value";
-}
-
-function toParams(input: URLSearchParams | string): URLSearchParams {
-  return typeof input === "string" ? new URLSearchParams(input) : input;
+/** Search text as the search reads it: control characters and runs of white space become one space, trimmed. */
+export function normalizeSearchText(raw: string): string {
+  return raw
+    .replace(/[\p{Cc}\p{Cf}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Canonical list values: slugs, unique, sorted. */
-function listValues(values: readonly string[]): string[] {
+export function listValues(values: readonly string[]): string[] {
   return [...new Set(values.map(slugify).filter((v) => v !== ""))].sort();
-}
-
-/**
- * The search query of a URL (`?price=null,20000&mileage=null,85000&fuel=hybrid&sort=newest&page=2`). Never throws:
- * a bad value is dropped with its reason and the default stands. Ranges are `min,max` with `null` (or nothing) for
- * an open end; list filters take repeated parameters or comma-separated values; a single-valued parameter given
- * twice keeps its first value. Parameters the search does not know (`utm_source`, …) are ignored.
- */
-export function parseSearchQuery(
-  searchParams: URLSearchParams | string,
-  rules: InventoryRules = defaultInventoryRules,
-): ParsedSearchQuery {
-  const params = toParams(searchParams);
-  const dropped: DroppedParam[] = [];
-  const single = <T>(param: string, schema: z.ZodType<T, string>): T | undefined => {
-    const [first, ...extra] = params.getAll(param);
-    for (const value of extra)
-      dropped.push({ param, value, reason: `${param} is given more than once; the first is used` });
-    if (first === undefined) return undefined;
-    const result = schema.safeParse(first);
-    if (result.success) return result.data;
-    dropped.push({ param, value: first, reason: firstMessage(result.error) });
-    return undefined;
-  };
-
-  const query: ParsedSearchQuery = {
-    sort: single("sort", sortSchema(rules.sort.search.options)) ?? rules.sort.search.default,
-    page: single("page", pageSchema) ?? 1,
-    fuel: [],
-    transmission: [],
-    exteriorColor: [],
-    dropped,
-  };
-  for (const param of Object.keys(RANGES) as RangeParam[]) {
-    const range = single(param, rangeSchemas[param]);
-    if (range) query[param] = range;
-  }
-  for (const param of LISTS) {
-    const raw = params.getAll(param).flatMap((v) => v.split(","));
-    for (const value of raw) {
-      if (value.trim() !== "" && slugify(value) === "") {
-        dropped.push({ param, value, reason: `${param} values are words of letters and digits` });
-      }
-    }
-    const values = listValues(raw);
-    if (values.length > MAX_LIST_VALUES) {
-      dropped.push({
-        param,
-        value: values.slice(MAX_LIST_VALUES).join(","),
-        reason: `${param} takes at most ${MAX_LIST_VALUES} values`,
-      });
-    }
-    query[param as ListParam] = values.slice(0, MAX_LIST_VALUES);
-  }
-  const q = single("q", textSchema);
-  if (q) query.q = q;
-  return query;
 }
 
 function formatBound(value: number | undefined): string {
@@ -210,8 +84,8 @@ function encodeValue(value: string): string {
  */
 export function formatSearchQuery(query: Partial<SearchQuery>, rules: InventoryRules = defaultInventoryRules): string {
   const pairs: [string, string][] = [];
-  const q = query.q === undefined ? "" : textSchema.safeParse(query.q).data;
-  if (q) pairs.push(["q", q]);
+  const q = query.q === undefined ? "" : normalizeSearchText(query.q);
+  if (q && q.length <= MAX_QUERY_TEXT) pairs.push(["q", q]);
   for (const param of Object.keys(RANGES) as RangeParam[]) {
     const range = query[param];
     if (range && (range.min !== undefined || range.max !== undefined)) {
@@ -233,6 +107,10 @@ export function formatSearchQuery(query: Partial<SearchQuery>, rules: InventoryR
 export function searchSortOption(value: string | undefined, rules: InventoryRules = defaultInventoryRules): SortOption {
   const { options, default: fallback } = rules.sort.search;
   const option = options.find((o) => o.value === value) ?? options.find((o) => o.value === fallback) ?? options[0];
-  if (!option) throw new Error("inventory rules have no search sort options");
+  if (!option) {
+    throw new RuleFileError([
+      { file: "inventory.json", path: "$.sort.search.options", message: "The search sort menu has no option." },
+    ]);
+  }
   return option;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SITEMAP_GROUPS } from "./inventory.schema";
 import { sitemapEntry, sitemapGroupDefaults, sitemapXml } from "./sitemap";
+import { SITEMAP_GROUPS } from "./vocabulary";
 
 describe("sitemap", () => {
   it("uses the spec's priorities and change frequencies per group", () => {

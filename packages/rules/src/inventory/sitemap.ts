@@ -1,5 +1,6 @@
-import type { ChangeFrequency, InventoryRules, SitemapGroup } from "./inventory.schema";
+import type { InventoryRules } from "./inventory.schema";
 import { defaultInventoryRules } from "./rules";
+import type { ChangeFrequency, SitemapGroup } from "./vocabulary";
 
 /** One `<url>` of a sitemap. */
 export interface SitemapEntry {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { InputError } from "../shared/errors";
 import { anyStringArb, recase, vinArb } from "./arbitraries.test-support";
 import { CONDITIONS } from "./search-path";
 import { parseVehiclePath, vehiclePath, vehicleSlug } from "./vehicle-path";
@@ -34,10 +35,10 @@ describe("vehicle detail paths", () => {
   it("refuses a vehicle whose year or VIN cannot be in a path", () => {
     expect(() =>
       vehiclePath({ condition: "used", year: 21, make: "Kia", model: "Rio", vin: "KNADM4A31F6123456" }),
-    ).toThrow(RangeError);
+    ).toThrow(InputError);
     expect(() =>
       vehiclePath({ condition: "used", year: 2021, make: "Kia", model: "Rio", vin: "KNADM4A31F612345O" }),
-    ).toThrow(RangeError);
+    ).toThrow(InputError);
   });
 
   it("parse any slug and either case of VIN, answering the VIN in upper case", () => {

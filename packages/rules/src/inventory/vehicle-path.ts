@@ -1,3 +1,4 @@
+import { InputError } from "../shared/errors";
 import { type Condition, parseSearchPrefix, pathSegments } from "./search-path";
 import { slugify } from "./slug";
 import { normalizeVin } from "./vin";
@@ -45,15 +46,22 @@ export function formatVehiclePath(parts: {
 }): string {
   const year = fourDigitYear(parts.year);
   const vin = normalizeVin(parts.vin);
-  if (year === null) throw new RangeError(`A vehicle year has four digits, not ${String(parts.year)}`);
-  if (vin === null) throw new RangeError(`${parts.vin} is not a VIN: 17 letters and digits without I, O or Q`);
+  const problems = [
+    ...(year === null
+      ? [{ path: "$.year", message: `A vehicle year has four digits, not ${String(parts.year)}.` }]
+      : []),
+    ...(vin === null
+      ? [{ path: "$.vin", message: `${parts.vin} is not a VIN: 17 letters and digits without I, O or Q.` }]
+      : []),
+  ];
+  if (year === null || vin === null) throw new InputError("vehicle path parts", problems);
   const slug = slugify(parts.slug) || FALLBACK_VEHICLE_SLUG;
   return `/${parts.condition}-cars-for-sale/${year}-${slug}-${vin}`;
 }
 
 /**
- * The canonical detail path of a vehicle: `/used-cars-for-sale/2021-toyota-camry-se-4T1G11AK5MU123456`. Throws a
- * RangeError for a year that is not four digits or a VIN that is not 17 valid characters: the importer rejects such
+ * The canonical detail path of a vehicle: `/used-cars-for-sale/2021-toyota-camry-se-4T1G11AK5MU123456`. Throws an
+ * InputError for a year that is not four digits or a VIN that is not 17 valid characters: the importer rejects such
  * vehicles, so meeting one here is a programming error.
  */
 export function vehiclePath(vehicle: VehiclePathInput): string {

@@ -7,11 +7,11 @@ export const destinationNameSchema = z
 
 /** What the ADF `<provider>` element says about where the lead came from; unset parts come from the store. */
 export const adfProviderSchema = z.strictObject({
-  name: z.string().min(1),
-  service: z.string().optional(),
-  url: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
+  name: z.string().min(1).describe("The lead provider's name in the ADF provider block, like Showroom."),
+  service: z.string().optional().describe("The provider's service name, like Website lead form."),
+  url: z.string().optional().describe("The provider's web address."),
+  email: z.string().optional().describe("The provider's email address."),
+  phone: z.string().optional().describe("The provider's phone number."),
 });
 export type AdfProvider = z.infer<typeof adfProviderSchema>;
 
@@ -52,7 +52,10 @@ export type DestinationSettings = z.infer<typeof destinationSettingsSchema>;
  */
 export const leadDestinationsSchema = z
   .object({
-    $schema: z.string().optional(),
+    $schema: z
+      .string()
+      .optional()
+      .describe("Where an editor finds this file's JSON Schema, for autocompletion and checks."),
     destinations: z
       .record(destinationNameSchema, z.union([destinationNameSchema, destinationSettingsSchema]))
       .describe("Per form kind (or any name): the name of another destination, or settings merged over DEFAULT"),

@@ -2,10 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import data from "../../rules/lead-destinations.json" with { type: "json" };
 import { parseRuleFile, RuleFileError } from "../shared/rule-file";
+import { defaultLeadDestinations } from "./default-destinations";
 import { type DestinationSettings, type LeadDestinations, leadDestinationsSchema } from "./destination.schema";
 import { contactFormKind, DEFAULT_SUBJECT, resolveDestination } from "./destinations";
 import { FORM_KINDS } from "./lead.schema";
-import { defaultLeadDestinations, ruleFiles } from "./rule-files";
+import { ruleFiles } from "./rule-files";
 import { plainEmail } from "./test-arbitraries";
 
 function problems(json: unknown): { path: string; message: string }[] {

@@ -1,3 +1,4 @@
+import { RuleFileError } from "../shared/rule-file";
 import type { DestinationSettings, LeadDestination, LeadDestinations } from "./destination.schema";
 import type { FormKind, Lead } from "./lead.schema";
 
@@ -11,6 +12,10 @@ const BASE = {
   adParams: [],
 } satisfies DestinationSettings;
 
+function destinationError(message: string): RuleFileError {
+  return new RuleFileError([{ file: "lead-destinations.json", path: "$.destinations", message }]);
+}
+
 /** Follows names until settings are found; the schema rules out loops, this guards hand-built configurations. */
 function settingsFor(name: string, destinations: LeadDestinations["destinations"]): [string, DestinationSettings] {
   const seen = new Set<string>();
@@ -20,10 +25,10 @@ function settingsFor(name: string, destinations: LeadDestinations["destinations"
     if (entry === undefined) {
       if (current === "DEFAULT") return ["DEFAULT", {}];
       if (current === name) return settingsFor("DEFAULT", destinations);
-      throw new Error(`Lead destination ${name} names ${current}, which is not a configured destination`);
+      throw destinationError(`Lead destination ${name} names ${current}, which is not a configured destination.`);
     }
     if (typeof entry !== "string") return [current, entry];
-    if (seen.has(current)) throw new Error(`Lead destination ${name} names destinations in a loop`);
+    if (seen.has(current)) throw destinationError(`Lead destination ${name} names destinations in a loop.`);
     seen.add(current);
     current = entry;
   }

@@ -2,6 +2,9 @@
  * Leads (spec sections 3, 4 and 7): lead status and profile completion, where each form's lead is mailed, and the
  * text and ADF 1.0 emails built from a lead. Pure functions: the app's relay does the sending.
  */
+
+export { ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
+export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
 export { ADF_ID_SOURCE, type BuiltLead, buildAdfLead, DEFAULT_ADF_PROVIDER_NAME } from "./adf-lead";
 export { buildLead } from "./build-lead";
 export {
@@ -9,6 +12,7 @@ export {
   type CreditApplicationSource,
   creditApplicationLead,
 } from "./credit-application";
+export { defaultLeadDestinations } from "./default-destinations";
 export {
   type AdfProvider,
   adfProviderSchema,
@@ -61,7 +65,6 @@ export {
   type VehicleInterest,
   vehicleFinanceSchema,
 } from "./lead.schema";
-export { defaultLeadDestinations } from "./rule-files";
 export {
   ADF_LEAD_COOKIE,
   appointmentStatus,

@@ -1,13 +1,6 @@
-import data from "../../rules/lead-destinations.json" with { type: "json" };
-import { parseRuleFile, type RuleFile } from "../shared/rule-file";
-import { type LeadDestinations, leadDestinationsSchema } from "./destination.schema";
-
-/** The lead destinations that ship with the package: example addresses, replaced by each store's configuration. */
-export const defaultLeadDestinations: LeadDestinations = parseRuleFile(
-  leadDestinationsSchema,
-  data,
-  "lead-destinations.json",
-);
+import type { RuleFile } from "../shared/rule-file";
+import { defaultLeadDestinations } from "./default-destinations";
+import { leadDestinationsSchema } from "./destination.schema";
 
 /** The rule files of this area, with the defaults that ship in `rules/`. */
 export const ruleFiles: readonly RuleFile[] = [

@@ -128,6 +128,35 @@ describe("evaluateOffer", () => {
     });
   });
 
+  it("offers a price of exactly the minimum (Cash Now 2000, More Cash Later 2300) and withholds a dollar less", async () => {
+    const great = { "100": "great" };
+    // Cash Now from rough wholesale below 10000: price = floor(0.98 × base − 560).
+    const at = await evaluateOffer(
+      input({
+        answers: great,
+        valuation: { roughWholesale: 2_612.25, adjustedWholesaleAvg: 2_700, adjustedRetailAvg: 9_000 },
+      }),
+    );
+    expect(at.cashNow).toMatchObject({ price: 2_000, withheld: null });
+    const below = await evaluateOffer(
+      input({
+        answers: great,
+        valuation: { roughWholesale: 2_611.25, adjustedWholesaleAvg: 2_700, adjustedRetailAvg: 9_000 },
+      }),
+    );
+    expect(below.cashNow).toMatchObject({ price: null, withheld: "below-minimum" });
+    // More Cash Later under a retail of 30000: price = floor(0.98 × retail − 560 − 1500).
+    const retail = (adjustedRetailAvg: number) =>
+      evaluateOffer(
+        input({
+          answers: great,
+          valuation: { roughWholesale: 24_500, adjustedWholesaleAvg: 27_200, adjustedRetailAvg },
+        }),
+      );
+    expect((await retail(4_448.98)).moreCashLater).toMatchObject({ price: 2_300, withheld: null, reserve: 1_564 });
+    expect((await retail(4_447.96)).moreCashLater).toMatchObject({ price: null, withheld: "below-minimum" });
+  });
+
   it("rejects an input that does not validate, naming each path", async () => {
     const bad = {
       ...input(),

@@ -1,13 +1,12 @@
-import type { Event } from "json-rules-engine";
-import type { TopLevelCondition } from "../questionnaire/conditions.schema";
-import { selectedValues, visibleQuestions } from "../questionnaire/visibility";
-import { answerFact, basePriceFact, compileOfferRules, heldKeys } from "./compile";
+import type { Answers } from "../questionnaire/visibility";
+import { type CompiledOffer, type CompiledOfferRules, type CompiledQuestion, compileOfferRules } from "./compile";
+import type { ConditionFacts } from "./compile-condition";
 import { type OfferInput, type ParsedOfferInput, parseOfferInput } from "./input.schema";
-import { dollars, floorDollars, max, percentOf, sum, toDollars, type Units } from "./money";
+import { dollars, floorDollars, max, percentOfFixed, toDollars, type Units } from "./money";
 import { defaultOfferRules, type OfferRules } from "./offer-rules";
 import type { OfferKind } from "./outcomes.schema";
 import type { OfferReason, RuleReason } from "./reasons";
-import { type BaseRule, type CostRule, isBaseRule, type ValuationKey } from "./settings.schema";
+import type { ValuationKey } from "./settings.schema";
 
 /** One deduction taken from an offer's base price because of an answer. */
 export interface OfferDeduction {
@@ -62,16 +61,14 @@ export interface OfferResult {
   readonly moreCashLater: MoreCashLaterOffer | null;
 }
 
+/** The facts of one evaluation; `basePrice` is set while one offer's deductions and costs are decided. */
+interface OfferFacts extends ConditionFacts {
+  basePrice: number | undefined;
+}
+
 function addDays(isoDate: string, days: number): string {
   const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function eventsOf(events: readonly Event[], type: string): { order: number; params: Record<string, unknown> }[] {
-  return events
-    .filter((e) => e.type === type)
-    .map((e) => ({ order: Number(e.params?.order), params: e.params ?? {} }))
-    .sort((a, b) => a.order - b.order);
 }
 
 /**
@@ -80,118 +77,147 @@ function eventsOf(events: readonly Event[], type: string): { order: number; para
  * Rejects with an `OfferInputError` listing each problem when the input does not validate.
  */
 export async function evaluateOffer(input: OfferInput, rules: OfferRules = defaultOfferRules): Promise<OfferResult> {
-  const parsed = parseOfferInput(input, rules.questionnaire);
-  const engines = compileOfferRules(rules);
-  const currentYear = Number(parsed.asOf.slice(0, 4));
-  const age = currentYear - parsed.vehicle.year;
-  const facts: Record<string, unknown> = {
-    age,
-    year: parsed.vehicle.year,
-    currentYear,
-    mileage: parsed.vehicle.mileage,
-    make: parsed.vehicle.make,
-    model: parsed.vehicle.model,
-    ...parsed.valuation,
-  };
-  for (const q of rules.questionnaire.questions) facts[answerFact(q.questionId)] = parsed.answers[q.questionId];
-  const vehicleEvents = await engines.vehicle.run(facts);
-  const common = { asOf: parsed.asOf, validUntil: addDays(parsed.asOf, rules.settings.validForDays), age };
+  return evaluateParsedOffer(parseOfferInput(input, rules.questionnaire), rules);
+}
 
-  const reasons = [...new Set(eventsOf(vehicleEvents, "bring-in").map((e) => e.params.reason as RuleReason))];
+/**
+ * {@link evaluateOffer} without the input validation, synchronously, for input that `parseOfferInput` returned for
+ * the same questionnaire (its answers are those to shown questions only). For a book of offers priced in a loop.
+ */
+export function evaluateParsedOffer(parsed: ParsedOfferInput, rules: OfferRules = defaultOfferRules): OfferResult {
+  const compiled = compileOfferRules(rules);
+  const { vehicle, valuation } = parsed;
+  const currentYear = Number(parsed.asOf.slice(0, 4));
+  const age = currentYear - vehicle.year;
+  const facts: OfferFacts = {
+    age,
+    year: vehicle.year,
+    currentYear,
+    mileage: vehicle.mileage,
+    make: vehicle.make,
+    model: vehicle.model,
+    roughWholesale: valuation.roughWholesale,
+    adjustedWholesaleAvg: valuation.adjustedWholesaleAvg,
+    adjustedRetailAvg: valuation.adjustedRetailAvg,
+    basePrice: undefined,
+    answers: parsed.answers,
+  };
+  const common = { asOf: parsed.asOf, validUntil: addDays(parsed.asOf, compiled.validForDays), age };
+
+  const reasons: RuleReason[] = [];
+  const withheld: Partial<Record<OfferKind, RuleReason>> = {};
+  for (const rule of compiled.outcomes) {
+    if (!rule.holds(facts)) continue;
+    if (rule.type === "bring-in") {
+      if (!reasons.includes(rule.reason)) reasons.push(rule.reason);
+    } else if (rule.offer !== undefined && withheld[rule.offer] === undefined) {
+      withheld[rule.offer] = rule.reason;
+    }
+  }
   if (reasons.length > 0) return { ...common, outcome: "bring-in", reasons, cashNow: null, moreCashLater: null };
 
-  const withheld = new Map<OfferKind, RuleReason>();
-  for (const { params } of eventsOf(vehicleEvents, "withhold")) {
-    const offer = params.offer as OfferKind;
-    if (!withheld.has(offer)) withheld.set(offer, params.reason as RuleReason);
-  }
-  const vehicleHeld = heldKeys(vehicleEvents);
-  const baseOf = (kind: OfferKind) => {
-    // The schema makes the last base rule unconditional, so one always holds.
-    const rule = rules.settings[kind].priceRules.find(
-      (r): r is BaseRule => isBaseRule(r) && engines.holds(r.rules, "vehicle", vehicleHeld),
-    ) as BaseRule;
-    const figure = dollars(parsed.valuation[rule.vehiclePriceKey]);
-    return { rule, units: rule.percent === false ? figure : percentOf(figure, rule.percent) };
-  };
-  const bases = { cashNow: baseOf("cashNow"), moreCashLater: baseOf("moreCashLater") };
-  const offerHeld = heldKeys(
-    await engines.offer.run({
-      ...facts,
-      [basePriceFact("cashNow")]: toDollars(bases.cashNow.units),
-      [basePriceFact("moreCashLater")]: toDollars(bases.moreCashLater.units),
-    }),
+  const shown = shownQuestions(compiled.questions, parsed.answers);
+  const cashNow = priceOffer(compiled.offers.cashNow, parsed, facts, shown, withheld.cashNow ?? null);
+  const moreCashLater = withSteps(
+    priceOffer(compiled.offers.moreCashLater, parsed, facts, shown, withheld.moreCashLater ?? null),
+    compiled,
   );
-  const price = (kind: OfferKind) => {
-    const held = (condition: TopLevelCondition | undefined) => engines.holds(condition, kind, offerHeld);
-    return priceOffer(kind, bases[kind], parsed, rules, held, withheld.get(kind) ?? null);
-  };
-  const cashNow = price("cashNow");
-  const moreCashLater = withSteps(price("moreCashLater"), rules);
-
   if (cashNow.price === null && moreCashLater.price === null) {
     return { ...common, outcome: "bring-in", reasons: ["no-online-offer"], cashNow: null, moreCashLater: null };
   }
   return { ...common, outcome: "offer", reasons: [], cashNow, moreCashLater };
 }
 
+/** True when the answer chooses one of `values` (a blank text chooses nothing). */
+function chooses(answer: unknown, values: readonly string[]): boolean {
+  if (typeof answer === "string") return answer.trim() !== "" && values.includes(answer);
+  return Array.isArray(answer) && answer.some((v) => typeof v === "string" && values.includes(v));
+}
+
+/** The questions shown for these answers, in step order: the rule of `visibleQuestions`, on compiled data. */
+function shownQuestions(questions: readonly CompiledQuestion[], answers: Answers): CompiledQuestion[] {
+  const flags: boolean[] = [];
+  const shown: CompiledQuestion[] = [];
+  for (const [i, q] of questions.entries()) {
+    let revealed = true;
+    for (const entry of q.revealedBy) {
+      if (!(flags[entry.position] === true && chooses(answers[entry.questionId], entry.answers))) {
+        revealed = false;
+        break;
+      }
+    }
+    flags[i] = revealed;
+    if (revealed) shown.push(q);
+  }
+  return shown;
+}
+
 function priceOffer(
-  kind: OfferKind,
-  base: { rule: BaseRule; units: Units },
+  offer: CompiledOffer,
   input: ParsedOfferInput,
-  rules: OfferRules,
-  holds: (condition: TopLevelCondition | undefined) => boolean,
+  facts: OfferFacts,
+  shown: readonly CompiledQuestion[],
   withheldByRule: RuleReason | null,
 ): CashNowOffer {
-  const settings = rules.settings[kind];
-  const deductions: (OfferDeduction & { units: Units })[] = [];
-  for (const question of visibleQuestions(input.answers, rules.questionnaire)) {
-    for (const value of selectedValues(input.answers[question.questionId])) {
-      const answer = question.answers.find((a) => a.value === value);
-      for (const tier of answer?.deduction ?? []) {
-        if (!holds(tier.rules)) continue;
-        const units = tier.percent === false ? dollars(tier.amount as number) : percentOf(base.units, tier.percent);
+  // The schema makes the last base rule unconditional, so one always holds.
+  const base = offer.bases.find((b) => b.holds(facts)) ?? (offer.bases.at(-1) as CompiledOffer["bases"][number]);
+  const figure = dollars(input.valuation[base.rule.vehiclePriceKey]);
+  const baseUnits = base.percentFixed === null ? figure : percentOfFixed(figure, base.percentFixed);
+  facts.basePrice = toDollars(baseUnits);
+
+  let total = baseUnits;
+  const deductions: OfferDeduction[] = [];
+  for (const { question, tiers } of shown) {
+    if (tiers.size === 0) continue;
+    const answer = input.answers[question.questionId];
+    const values = typeof answer === "string" ? (answer.trim() === "" ? [] : [answer]) : (answer ?? []);
+    for (const value of values) {
+      for (const tier of tiers.get(value) ?? []) {
+        if (!tier.holds(facts)) continue;
+        const units = tier.flat ?? percentOfFixed(baseUnits, tier.percentFixed as bigint);
+        total -= units;
         deductions.push({
           name: tier.name,
           questionId: question.questionId,
           answer: value,
           percent: tier.percent,
           amount: toDollars(units),
-          units,
         });
       }
     }
   }
-  const costs = settings.priceRules
-    .filter((r): r is CostRule => !isBaseRule(r) && holds(r.rules))
-    .map((rule) => ({ name: rule.name, units: costOf(rule, base.units, input) }));
+  const costs: OfferCost[] = [];
+  for (const cost of offer.costs) {
+    if (!cost.holds(facts)) continue;
+    const { rule } = cost;
+    const reference = rule.vehiclePriceKey === "basePrice" ? baseUnits : dollars(input.valuation[rule.vehiclePriceKey]);
+    const fromPercent = cost.percentFixed === null ? 0n : percentOfFixed(reference, cost.percentFixed);
+    const flat = cost.flat ?? 0n;
+    let units: Units = rule.logicOperation === "subtract" ? flat + fromPercent : max(flat, fromPercent);
+    if (cost.minimum !== null) units = max(units, cost.minimum);
+    total -= units;
+    costs.push({ name: rule.name, amount: toDollars(units) });
+  }
+  facts.basePrice = undefined;
 
-  const price = floorDollars(base.units - sum(deductions.map((d) => d.units)) - sum(costs.map((c) => c.units)));
-  const withheld = withheldByRule ?? (price < settings.minimumPrice ? "below-minimum" : null);
+  const price = floorDollars(total);
+  const withheld = withheldByRule ?? (price < offer.minimumPrice ? "below-minimum" : null);
   return {
     price: withheld === null ? price : null,
     withheld,
-    base: toDollars(base.units),
+    base: toDollars(baseUnits),
     baseKey: base.rule.vehiclePriceKey,
-    deductions: deductions.map(({ units: _units, ...d }) => d),
-    costs: costs.map((c) => ({ name: c.name, amount: toDollars(c.units) })),
+    deductions,
+    costs,
   };
 }
 
-function costOf(rule: CostRule, base: Units, input: ParsedOfferInput): Units {
-  const reference = rule.vehiclePriceKey === "basePrice" ? base : dollars(input.valuation[rule.vehiclePriceKey]);
-  const fromPercent = rule.percent === false ? 0n : percentOf(reference, rule.percent);
-  const flat = rule.amount === false ? 0n : dollars(rule.amount);
-  const cost = rule.logicOperation === "subtract" ? flat + fromPercent : max(flat, fromPercent);
-  return rule.minimum === undefined ? cost : max(cost, dollars(rule.minimum));
-}
-
-function withSteps(offer: CashNowOffer, rules: OfferRules): MoreCashLaterOffer {
+function withSteps(offer: CashNowOffer, compiled: CompiledOfferRules): MoreCashLaterOffer {
   if (offer.price === null) return { ...offer, reserve: null, profitShare: null };
-  const [reserveStep] = rules.settings.moreCashLater.stepPayments;
+  const step = compiled.reserve;
   const reserve =
-    reserveStep.amount !== false
-      ? Math.min(offer.price, Math.floor(reserveStep.amount))
-      : floorDollars(percentOf(dollars(offer.price), reserveStep.percent as number));
+    "amount" in step
+      ? Math.min(offer.price, Math.floor(step.amount))
+      : floorDollars(percentOfFixed(dollars(offer.price), step.percentFixed));
   return { ...offer, reserve, profitShare: offer.price - reserve };
 }

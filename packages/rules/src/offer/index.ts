@@ -2,6 +2,8 @@
  * The sell/trade offer engine (spec sections 3, 4 and 9), server-side: outcome triggers, deductions and offer
  * settings are JSON rule files run by json-rules-engine. Import `@showroom/rules/questionnaire` in the browser.
  */
+export { ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
+export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
 export type {
   CashNowOffer,
   MoreCashLaterOffer,
@@ -10,7 +12,7 @@ export type {
   OfferResult,
   WithheldReason,
 } from "./evaluate-offer";
-export { evaluateOffer } from "./evaluate-offer";
+export { evaluateOffer, evaluateParsedOffer } from "./evaluate-offer";
 export type {
   OfferBook,
   OfferBookEntry,

@@ -3,28 +3,30 @@ import { moneySchema } from "../questionnaire/amounts.schema";
 import type { Questionnaire } from "../questionnaire/questionnaire.schema";
 import { validateAnswers } from "../questionnaire/validate-answers";
 import type { Answers } from "../questionnaire/visibility";
+import { ShowroomRulesError } from "../shared/errors";
 import { jsonPath } from "../shared/rule-file";
 
 const text = z.string().trim().min(1);
 
 /** The vehicle being sold or traded. */
 export const offerVehicleSchema = z.strictObject({
-  year: z.int().min(1900).max(2100),
-  make: text,
-  model: text,
-  trim: text.optional(),
-  mileage: z.int().min(0).max(2_000_000),
+  year: z.int().min(1900).max(2100).describe("The model year, like 2019."),
+  make: text.describe("The make, like Ford."),
+  model: text.describe("The model, like F-150."),
+  trim: text.optional().describe("The trim, like XLT."),
+  mileage: z.int().min(0).max(2_000_000).describe("Odometer miles, a whole number, like 68000."),
   vin: z
     .string()
     .regex(/^[A-HJ-NPR-Z0-9]{17}$/, "A VIN has 17 letters and digits (no I, O or Q).")
-    .optional(),
+    .optional()
+    .describe("The 17-character VIN, if known."),
 });
 
 /** The vehicle's valuation (e.g. from a valuation book), in dollars. */
 export const offerValuationSchema = z.strictObject({
-  roughWholesale: moneySchema,
-  adjustedWholesaleAvg: moneySchema,
-  adjustedRetailAvg: moneySchema,
+  roughWholesale: moneySchema.describe("Rough wholesale in dollars, like 24500."),
+  adjustedWholesaleAvg: moneySchema.describe("Adjusted wholesale average in dollars, like 27200."),
+  adjustedRetailAvg: moneySchema.describe("Adjusted retail average in dollars, like 31900."),
 });
 
 const answerValueSchema = z.union([z.string(), z.array(z.string())]).optional();
@@ -75,11 +77,12 @@ export interface OfferInputProblem {
 }
 
 /** Thrown by `evaluateOffer` for an input that does not validate; the message lists every problem with its path. */
-export class OfferInputError extends Error {
+export class OfferInputError extends ShowroomRulesError {
+  override readonly code = "OFFER_INPUT_INVALID" as const;
+  override name = "OfferInputError";
   readonly problems: readonly OfferInputProblem[];
   constructor(problems: readonly OfferInputProblem[]) {
     super(`Invalid offer input:\n${problems.map((p) => `${p.path}: ${p.message}`).join("\n")}`);
-    this.name = "OfferInputError";
     this.problems = problems;
   }
 }

@@ -15,14 +15,31 @@ function fixed(value: number, digits: number): bigint {
   return value < 0 ? -scaled : scaled;
 }
 
-/** Dollars (cents at most) to units. */
+const UNITS_PER_CENT = UNITS_PER_DOLLAR / 100n;
+
+/**
+ * Dollars (cents at most, as the schemas allow) to units. `value × 100` is within a rounding error of a whole
+ * number of cents for every such value up to far beyond MAX_DOLLARS, so rounding it gives the cents exactly.
+ */
 export function dollars(value: number): Units {
-  return fixed(value, 2) * (UNITS_PER_DOLLAR / 100n);
+  return BigInt(Math.round(value * 100)) * UNITS_PER_CENT;
 }
+
+/** A percent (at most four decimals) as the fixed-point integer {@link percentOfFixed} takes: 12.5 → 125000n. */
+export function percentFixed(percent: number): bigint {
+  return fixed(percent, 4);
+}
+
+const PERCENT_DIVISOR = 100n * PERCENT_SCALE;
 
 /** `percent` % of `base`, exactly (percent with at most four decimals; base from {@link dollars}). */
 export function percentOf(base: Units, percent: number): Units {
-  return (base * fixed(percent, 4)) / (100n * PERCENT_SCALE);
+  return (base * fixed(percent, 4)) / PERCENT_DIVISOR;
+}
+
+/** {@link percentOf} with the percent converted once by {@link percentFixed}. */
+export function percentOfFixed(base: Units, percent: bigint): Units {
+  return (base * percent) / PERCENT_DIVISOR;
 }
 
 /** Units to dollars as a number (exact to the cent for results of {@link dollars}; nearest float otherwise). */

@@ -61,7 +61,7 @@ export function parseOfferRules(json: OfferRulesJson): OfferRules {
     }
     const result = schemas[part].safeParse(json[part]);
     if (result.success) parsed[part] = result.data;
-    else problems.push(...zodProblems(file, result.error));
+    else problems.push(...zodProblems(file, result.error, json[part], schemas[part]));
   }
   if (problems.length > 0) throw new RuleFileError(problems);
   const rules = parsed as Omit<OfferRules, typeof validated>;

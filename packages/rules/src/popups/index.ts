@@ -3,6 +3,8 @@
  * param rules, adsValues, lead-only popups, timers, tag visibility and clicks as facts), the browser-storage model
  * as pure reducers, and the lifecycle machine (inactive → active → submitted → finished).
  */
+
+export { ActorNotProvidedError, ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
 export {
   adsValueMatches,
   evaluatePopup,
@@ -12,6 +14,7 @@ export {
   type PopupVerdict,
   popupsToShow,
 } from "./conditions";
+export { DIALOG_POSITIONS, type DialogPosition, isButtonTriggered, isClosable } from "./dialog";
 export {
   matchPageRule,
   type PageRuleMatch,
@@ -34,10 +37,6 @@ export {
 export {
   type AdsValueRule,
   adsValueRuleSchema,
-  DIALOG_POSITIONS,
-  type DialogPosition,
-  isButtonTriggered,
-  isClosable,
   type PageRule,
   type ParamRule,
   type PopupCondition,
@@ -46,9 +45,9 @@ export {
   paramRuleSchema,
   popupConditionSchema,
   popupDefinitionSchema,
-  popupIdSchema,
   popupListSchema,
 } from "./popup.schema";
+export { popupIdSchema } from "./popup-id.schema";
 export { type ParsedPopupList, parsePopupList } from "./popup-list";
 export {
   disablePopupForSession,
@@ -58,10 +57,9 @@ export {
   POPUP_SESSION_KEY,
   POPUP_STORAGE_KEYS,
   type PopupStorage,
-  parseDisabledPopups,
-  parsePopupStorage,
   recordPageVisit,
   serializePopupStorage,
   type ViewedRule,
   visitCount,
 } from "./storage";
+export { parseDisabledPopups, parsePopupStorage } from "./storage-parse";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { matchPageRule, pageRuleAllows, popupProblems, visitCap } from "./page-rules";
+import { isParamRule, matchPageRule, pageRuleAllows, popupProblems, visitCap } from "./page-rules";
 import { type PageRule, type PopupDefinition, paramRuleSchema } from "./popup.schema";
 
 const bound = fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined });
@@ -73,6 +73,20 @@ describe("matching a visit against a page rule", () => {
     ).toBe(true);
     expect(matchPageRule({ name: "cars-direct-page", params: { condition: ["new"] } }, page).matches).toBe(false);
     expect(matchPageRule({ name: "cars-direct-page", params: { stock: true } }, page).matches).toBe(false);
+  });
+
+  it("isParamRule accepts exactly what paramRuleSchema accepts", () => {
+    const candidates = fc.oneof(
+      fc.anything(),
+      fc.constantFrom(true, false, "", "used", [], ["a", "b"], ["a", 1], [true]),
+      fc.array(fc.string()),
+    );
+    fc.assert(
+      fc.property(candidates, (value) => {
+        expect(isParamRule(value)).toBe(paramRuleSchema.safeParse(value).success);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("an invalid param rule is reported and never matches, and never throws", () => {

@@ -1,5 +1,5 @@
 import { jsonPath } from "../shared/rule-file";
-import { type PageRule, type PopupDefinition, paramRuleSchema } from "./popup.schema";
+import type { PageRule, ParamRule, PopupDefinition } from "./popup.schema";
 
 /** The page being visited: its route name, path and route params. */
 export interface PageVisit {
@@ -87,20 +87,29 @@ export function matchPageRule(
   const problems: PopupProblem[] = [];
   let matches = true;
   for (const [name, value] of Object.entries(rule.params ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const parsed = paramRuleSchema.safeParse(value);
-    if (!parsed.success) {
+    if (!isParamRule(value)) {
       problems.push(paramProblem(where.popupId, [...where.path, "params", name], name, value));
       matches = false;
       continue;
     }
     const actual = page.params?.[name];
     if (actual === undefined || actual === "") matches = false;
-    else if (parsed.data === true) itemParts.push(actual);
-    else if (typeof parsed.data === "string") matches &&= actual === parsed.data;
-    else matches &&= parsed.data.includes(actual);
+    else if (value === true) itemParts.push(actual);
+    else if (typeof value === "string") matches &&= actual === value;
+    else matches &&= value.includes(actual);
   }
   if (!matches) return noMatch(problems);
   return { matches: true, item: itemParts.length > 0 ? itemParts.join("/") : null, problems };
+}
+
+/**
+ * Whether a param value of an already parsed popup is a valid param rule: what `paramRuleSchema` accepts (a property
+ * test holds them to each other), checked without a schema because visits are counted on every page view.
+ */
+export function isParamRule(value: unknown): value is ParamRule {
+  return (
+    value === true || typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string"))
+  );
 }
 
 /** Every invalid param rule of a popup, as problems with their JSON path (the popup is kept; those rules never match). */
@@ -108,7 +117,7 @@ export function popupProblems(popup: PopupDefinition, path: readonly PropertyKey
   return popup.conditions.flatMap((condition, c) =>
     (condition.pageItemsViewed ?? []).flatMap((rule, r) =>
       Object.entries(rule.params ?? {})
-        .filter(([, value]) => !paramRuleSchema.safeParse(value).success)
+        .filter(([, value]) => !isParamRule(value))
         .map(([name, value]) =>
           paramProblem(popup.id, [...path, "conditions", c, "pageItemsViewed", r, "params", name], name, value),
         ),

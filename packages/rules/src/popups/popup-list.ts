@@ -1,3 +1,4 @@
+import { plainProblems } from "../shared/plain-problems";
 import { jsonPath } from "../shared/rule-file";
 import { type PopupProblem, popupProblems } from "./page-rules";
 import { type PopupDefinition, popupDefinitionSchema } from "./popup.schema";
@@ -27,8 +28,11 @@ export function parsePopupList(json: unknown): ParsedPopupList {
   json.forEach((item, index) => {
     const parsed = popupDefinitionSchema.safeParse(item);
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        problems.push({ popupId: idOf(item), path: jsonPath([index, ...issue.path]), message: issue.message });
+      for (const problem of plainProblems("popups", parsed.error.issues, {
+        json: item,
+        schema: popupDefinitionSchema,
+      })) {
+        problems.push({ popupId: idOf(item), path: `$[${index}]${problem.path.slice(1)}`, message: problem.message });
       }
       return;
     }

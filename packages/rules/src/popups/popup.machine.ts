@@ -1,5 +1,7 @@
 import { and, assign, fromPromise, setup } from "xstate";
-import { isButtonTriggered, isClosable, type PopupDefinition } from "./popup.schema";
+import { ActorNotProvidedError } from "../shared/errors";
+import { isButtonTriggered, isClosable } from "./dialog";
+import type { PopupDefinition } from "./popup.schema";
 
 /** The side button starts pulsing this long after it appears (spec section 4: after 10 s). */
 export const SIDE_BUTTON_PULSE_AFTER_MS = 10_000;
@@ -71,7 +73,7 @@ export const popupMachine = setup({
   },
   actors: {
     submitPopup: fromPromise<void, PopupSubmission>(async () => {
-      throw new Error("The submitPopup actor is provided by the app (popupMachine.provide).");
+      throw new ActorNotProvidedError("popupMachine", "submitPopup");
     }),
   },
   guards: {

@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createActor } from "xstate";
 import { evaluatePopup, isLeadOnly, type PopupFacts } from "./conditions";
+import { isButtonTriggered } from "./dialog";
 import { popupMachine } from "./popup.machine";
-import { isButtonTriggered, type PopupDefinition, popupListSchema } from "./popup.schema";
+import { type PopupDefinition, popupListSchema } from "./popup.schema";
 import { parsePopupList } from "./popup-list";
 import { EMPTY_POPUP_STORAGE, recordPageVisit } from "./storage";
 

@@ -8,12 +8,11 @@ import {
   finishPopup,
   forgetRetiredPopups,
   type PopupStorage,
-  parseDisabledPopups,
-  parsePopupStorage,
   recordPageVisit,
   serializePopupStorage,
   visitCount,
 } from "./storage";
+import { parseDisabledPopups, parsePopupStorage } from "./storage-parse";
 
 const VINS = ["1HGCM82633A004352", "4T1C11AK5MU123456", "5YJ3E1EA7KF317000", "WBA8E9G50GNT12345"];
 const IDS = ["unlock-price", "trade-in", "promo", "survey"];

@@ -1,7 +1,6 @@
 import { produce } from "immer";
-import { z } from "zod";
 import { matchPageRule, type PageVisit, visitCap } from "./page-rules";
-import { type PopupDefinition, popupIdSchema } from "./popup.schema";
+import type { PopupDefinition } from "./popup.schema";
 
 /** Visits counted for one page rule of one condition of one popup. */
 export interface ViewedRule {
@@ -28,75 +27,13 @@ export const POPUP_SESSION_KEY = "disabledPopups";
 /** Nothing stored yet. */
 export const EMPTY_POPUP_STORAGE: PopupStorage = { finishedPopups: [], viewedPagesItems: {} };
 
-const MAX_ITEMS = 1000;
-const MAX_ITEM_LENGTH = 200;
-const indexKey = /^(?:0|[1-9]\d{0,3})$/;
-
 /** `parent[key]`, created empty first when missing. */
-function childOf<T>(parent: Record<string, Record<string, T>>, key: string): Record<string, T> {
+export function childOf<T>(parent: Record<string, Record<string, T>>, key: string): Record<string, T> {
   const existing = parent[key];
   if (existing) return existing;
   const created: Record<string, T> = {};
   parent[key] = created;
   return created;
-}
-
-function fromJson(raw: unknown): unknown {
-  if (typeof raw !== "string") return raw;
-  try {
-    return JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-const entriesSchema = z.record(z.string(), z.unknown()).catch({});
-const listSchema = z.array(z.unknown()).catch([]);
-
-function validIds(raw: unknown): string[] {
-  const ids = listSchema.parse(fromJson(raw)).filter((id): id is string => popupIdSchema.safeParse(id).success);
-  return [...new Set(ids)];
-}
-
-const viewedRuleSchema = z.object({
-  countVisits: z.number().int().nonnegative().max(1_000_000),
-  itemsListViewed: z
-    .array(z.unknown())
-    .catch([])
-    .transform((items) =>
-      [...new Set(items.filter((i): i is string => typeof i === "string" && i.length <= MAX_ITEM_LENGTH))].slice(
-        0,
-        MAX_ITEMS,
-      ),
-    ),
-});
-
-function validViewed(raw: unknown): PopupStorage["viewedPagesItems"] {
-  const byPopup: Record<string, Record<string, Record<string, ViewedRule>>> = {};
-  for (const [popupId, conditions] of Object.entries(entriesSchema.parse(fromJson(raw)))) {
-    if (!popupIdSchema.safeParse(popupId).success) continue;
-    for (const [condition, rules] of Object.entries(entriesSchema.parse(conditions))) {
-      if (!indexKey.test(condition)) continue;
-      for (const [rule, viewed] of Object.entries(entriesSchema.parse(rules))) {
-        const parsed = viewedRuleSchema.safeParse(viewed);
-        if (!indexKey.test(rule) || !parsed.success) continue;
-        childOf(childOf(byPopup, popupId), condition)[rule] = parsed.data;
-      }
-    }
-  }
-  return byPopup;
-}
-
-/**
- * Reads whatever localStorage holds (JSON strings or already-parsed values) into a valid state. Each part is read on
- * its own and every entry that does not fit is dropped, so corrupt storage gives an empty state, never a throw, and
- * a damaged visit count cannot cost the list of finished popups.
- */
-export function parsePopupStorage(raw: {
-  readonly finishedPopups?: unknown;
-  readonly viewedPagesItems?: unknown;
-}): PopupStorage {
-  return { finishedPopups: validIds(raw.finishedPopups), viewedPagesItems: validViewed(raw.viewedPagesItems) };
 }
 
 /** The two localStorage values for a state, by key. */
@@ -105,11 +42,6 @@ export function serializePopupStorage(state: PopupStorage): { finishedPopups: st
     finishedPopups: JSON.stringify(state.finishedPopups),
     viewedPagesItems: JSON.stringify(state.viewedPagesItems),
   };
-}
-
-/** Reads the session's disabled popup ids (a JSON list in sessionStorage); anything unreadable is an empty list. */
-export function parseDisabledPopups(raw: unknown): string[] {
-  return validIds(raw);
 }
 
 /** The session's disabled popups with one more. */

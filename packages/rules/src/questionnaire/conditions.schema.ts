@@ -79,23 +79,44 @@ const scalarSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type Scalar = z.infer<typeof scalarSchema>;
 
 const paramsSchema = z
-  .strictObject({ questionId: z.string().regex(/^\d+$/, "Use the questionId, digits only (e.g. 402).") })
+  .strictObject({
+    questionId: z
+      .string()
+      .regex(/^\d+$/, "Use the questionId, digits only (e.g. 402).")
+      .describe('The questionId of the question whose answer is read, in quotes, like "402".'),
+  })
   .describe("Only for the answer fact: which question's answer to read.");
 
 const leafShape = { fact: offerFactSchema, params: paramsSchema.optional() };
 
 const numericLeaf = z.strictObject({
   ...leafShape,
-  operator: z.enum(NUMERIC_OPERATORS),
-  value: z.number().finite(),
+  operator: z
+    .enum(NUMERIC_OPERATORS)
+    .describe("Compares numbers: < (lessThan), <= (lessThanInclusive), > (greaterThan), >= (greaterThanInclusive)."),
+  value: z.number().finite().describe("The number the fact is compared with, like 150000."),
 });
-const equalityLeaf = z.strictObject({ ...leafShape, operator: z.enum(EQUALITY_OPERATORS), value: scalarSchema });
+const equalityLeaf = z.strictObject({
+  ...leafShape,
+  operator: z
+    .enum(EQUALITY_OPERATORS)
+    .describe("== or = (equal): the fact is exactly the value; != (notEqual): anything else."),
+  value: scalarSchema.describe('The value the fact must (not) be, like "yes" or 2019.'),
+});
 const membershipLeaf = z.strictObject({
   ...leafShape,
-  operator: z.enum(MEMBERSHIP_OPERATORS),
-  value: z.array(scalarSchema).min(1),
+  operator: z
+    .enum(MEMBERSHIP_OPERATORS)
+    .describe("in: the fact is one of the values; not_in (notIn): it is none of them."),
+  value: z.array(scalarSchema).min(1).describe('The list of values, like ["fair", "poor"].'),
 });
-const containsLeaf = z.strictObject({ ...leafShape, operator: z.enum(CONTAINS_OPERATORS), value: scalarSchema });
+const containsLeaf = z.strictObject({
+  ...leafShape,
+  operator: z
+    .enum(CONTAINS_OPERATORS)
+    .describe("For checkbox answers (lists): includes (contains) or doesNotContain the value."),
+  value: scalarSchema.describe('The value the list must (not) hold, like "transmission".'),
+});
 
 /** One comparison: `fact operator value`, e.g. `{ "fact": "mileage", "operator": ">=", "value": 150000 }`. */
 export const factConditionSchema = z
@@ -128,7 +149,7 @@ export type Condition = FactCondition | TopLevelCondition;
 const allSchema: z.ZodType<AllConditions> = z
   .strictObject({
     get all() {
-      return z.array(conditionSchema);
+      return z.array(conditionSchema).describe("Conditions that must all hold; an empty list always holds.");
     },
   })
   .meta({
@@ -138,7 +159,7 @@ const allSchema: z.ZodType<AllConditions> = z
 const anySchema: z.ZodType<AnyConditions> = z
   .strictObject({
     get any() {
-      return z.array(conditionSchema);
+      return z.array(conditionSchema).describe("Conditions of which at least one must hold.");
     },
   })
   .meta({ id: "AnyConditions", description: "Holds when at least one condition in the list holds." });
@@ -153,12 +174,13 @@ const notSchema: z.ZodType<NotCondition> = z
 /** A comparison, or a nested all / any / not group. */
 export const conditionSchema: z.ZodType<Condition> = z
   .lazy(() => z.union([factConditionSchema, allSchema, anySchema, notSchema]))
-  .meta({ id: "Condition" });
+  .meta({ id: "Condition", description: "A comparison, or a nested all / any / not group." });
 
 /** json-rules-engine conditions: `{ "all": [...] }`, `{ "any": [...] }` or `{ "not": ... }`. */
-export const topLevelConditionSchema: z.ZodType<TopLevelCondition> = z
-  .union([allSchema, anySchema, notSchema])
-  .meta({ id: "Conditions" });
+export const topLevelConditionSchema: z.ZodType<TopLevelCondition> = z.union([allSchema, anySchema, notSchema]).meta({
+  id: "Conditions",
+  description: 'json-rules-engine conditions: { "all": [...] }, { "any": [...] } or { "not": ... }.',
+});
 
 export function isFactCondition(condition: Condition): condition is FactCondition {
   return "fact" in condition;

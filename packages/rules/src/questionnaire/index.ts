@@ -7,6 +7,9 @@ import { defaultQuestionnaire } from "./default-questionnaire";
 import { type Questionnaire, questionnaireSchema } from "./questionnaire.schema";
 import { parseWithProblems } from "./rule-problems";
 
+export { ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
+export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
+
 export type {
   AllConditions,
   AnyConditions,

@@ -1,4 +1,5 @@
 import { assign, emit, setup } from "xstate";
+import { RuleFileError } from "../shared/rule-file";
 import { defaultQuestionnaire } from "./default-questionnaire";
 import type { Questionnaire } from "./questionnaire.schema";
 import { answerProblems, validateAnswers } from "./validate-answers";
@@ -44,7 +45,11 @@ export function currentStep(context: QuestionnaireContext): CurrentStep {
   const shown = visibleSteps(context.answers, context.questionnaire).filter((s) => s.questions.length > 0);
   const position = shown.findIndex((s) => s.index === context.stepIndex);
   const step = shown[position] ?? visibleSteps(context.answers, context.questionnaire)[context.stepIndex];
-  if (!step) throw new Error(`No step ${context.stepIndex} in the questionnaire.`);
+  if (!step) {
+    throw new RuleFileError([
+      { file: "questionnaire.json", path: "$.categories", message: `There is no step ${context.stepIndex + 1}.` },
+    ]);
+  }
   return { ...step, number: position + 1, total: shown.length };
 }
 

@@ -3,8 +3,13 @@ import { moneySchema, percentSchema } from "./amounts.schema";
 import { conditionProblems } from "./condition-checks";
 import { topLevelConditionSchema } from "./conditions.schema";
 
+const SCHEMA_KEY = "Where an editor finds this file's JSON Schema, for autocompletion and checks.";
+
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase words joined by hyphens (e.g. one-two).");
-const questionId = z.string().regex(/^\d+$/, "Use digits only (e.g. 203).");
+const questionId = z
+  .string()
+  .regex(/^\d+$/, "Use digits only (e.g. 203).")
+  .describe('The question\'s number, in quotes, like "203"; rules name questions by it.');
 const text = z.string().trim().min(1);
 
 /**
@@ -32,21 +37,34 @@ export const deductionSchema = z
   });
 
 export const answerSchema = z.strictObject({
-  label: text,
+  label: text.describe("The answer as shoppers read it, like Yes."),
   value: slug.describe("What the form submits and rules compare against."),
-  description: z.strictObject({ title: text, text }).optional(),
+  description: z
+    .strictObject({
+      title: text.describe("The heading of the explanation, like Great."),
+      text: text.describe("The explanation shoppers read under the answer."),
+    })
+    .optional()
+    .describe("An explanation shown with the answer."),
   exclusive: z
     .boolean()
     .optional()
     .describe('Checkbox only: this answer cannot be combined with others (e.g. "none").'),
-  deduction: z.array(deductionSchema).optional(),
+  deduction: z
+    .array(deductionSchema)
+    .optional()
+    .describe(
+      "What this answer takes off each offer: one line per base price range, like $500 at 15000 or more, 5 % below.",
+    ),
 });
 
 export const questionSchema = z.strictObject({
   questionId,
-  text,
-  description: z.string().optional(),
-  inputType: z.enum(["radio", "checkbox", "textarea"]),
+  text: text.describe("The question as shoppers read it."),
+  description: z.string().optional().describe("A hint shown under the question."),
+  inputType: z
+    .enum(["radio", "checkbox", "textarea"])
+    .describe("radio: one answer; checkbox: one or more answers; textarea: free text."),
   required: z.boolean().describe("A required checkbox needs at least one answer."),
   maxLength: z.int().positive().optional().describe("Textarea only: the longest text accepted."),
   condition: z
@@ -58,13 +76,13 @@ export const questionSchema = z.strictObject({
     )
     .optional()
     .describe("Shown only when every entry holds. A question hidden by its conditions counts for nothing."),
-  answers: z.array(answerSchema),
+  answers: z.array(answerSchema).describe("The answers to choose from (none for a textarea question)."),
 });
 
 export const categorySchema = z.strictObject({
-  categoryId: slug,
-  categoryTitle: text,
-  categoryDescription: z.string(),
+  categoryId: slug.describe("The step's id, lower-case words joined by hyphens, like condition-details."),
+  categoryTitle: text.describe("The step's title as shoppers read it."),
+  categoryDescription: z.string().describe("A sentence under the step's title."),
   questionsIds: z.array(questionId).min(1).describe("The questions of this step, in order."),
 });
 
@@ -76,8 +94,8 @@ export type Category = z.infer<typeof categorySchema>;
 /** The sell/trade questionnaire: questions, and the steps (categories) that order them. */
 export const questionnaireSchema = z
   .strictObject({
-    $schema: z.string().optional(),
-    questions: z.array(questionSchema).min(1),
+    $schema: z.string().optional().describe(SCHEMA_KEY),
+    questions: z.array(questionSchema).min(1).describe("Every question, with its answers and their deductions."),
     categories: z.array(categorySchema).min(1).describe("The steps, in order."),
   })
   .superRefine((q, ctx) => {

@@ -1,4 +1,6 @@
 import type { z } from "zod";
+import { ShowroomRulesError } from "./errors";
+import { plainProblems } from "./plain-problems";
 
 /**
  * A rule file an analyst can edit: its file name (in `rules/` and in an analyst's directory), the zod schema that
@@ -9,24 +11,39 @@ export interface RuleFile<T = unknown> {
   readonly name: string;
   /** One line for `showroom-rules check` and the JSON Schema's description. */
   readonly description: string;
-  readonly schema: z.ZodType<T>;
+  readonly schema: z.core.$ZodType<T>;
   readonly defaults: T;
 }
 
-/** One problem found in a rule file: where it is (file and JSON path) and what is wrong. */
+/** One problem found in a rule file: where it is and, in plain words, what is wrong and what to write instead. */
 export interface RuleProblem {
   readonly file: string;
   /** JSON path in `$.a[0].b` form. */
   readonly path: string;
   readonly message: string;
+  /** 1-based line and column of the value at fault, when the file's text was read (`showroom-rules check`). */
+  readonly line?: number;
+  readonly column?: number;
+  /** The rule, question or setting at fault in the analyst's words, e.g. `rule "hail damage or rust"`. */
+  readonly subject?: string;
 }
 
-/** Thrown when a rule file does not validate; its message lists every problem with file and JSON path. */
-export class RuleFileError extends Error {
+/** A problem as one line: `file:line:column: subject: message`, or `file: $.path: message` without a position. */
+export function formatRuleProblem(problem: RuleProblem): string {
+  const where =
+    problem.line === undefined
+      ? `${problem.file}: ${problem.path}`
+      : `${problem.file}:${problem.line}:${problem.column ?? 1}`;
+  return problem.subject ? `${where}: ${problem.subject}: ${problem.message}` : `${where}: ${problem.message}`;
+}
+
+/** Thrown when a rule file does not validate; its message lists every problem (see {@link formatRuleProblem}). */
+export class RuleFileError extends ShowroomRulesError {
+  override readonly code = "RULE_FILE_INVALID" as const;
+  override name = "RuleFileError";
   readonly problems: readonly RuleProblem[];
   constructor(problems: readonly RuleProblem[]) {
-    super(problems.map((p) => `${p.file}: ${p.path}: ${p.message}`).join("\n"));
-    this.name = "RuleFileError";
+    super(problems.map(formatRuleProblem).join("\n"));
     this.problems = problems;
   }
 }
@@ -44,13 +61,20 @@ export function jsonPath(path: readonly PropertyKey[]): string {
   );
 }
 
-export function problemsOf(file: string, error: z.ZodError): RuleProblem[] {
-  return error.issues.map((issue) => ({ file, path: jsonPath(issue.path), message: issue.message }));
+/**
+ * Validates `json` against `schema`; throws a {@link RuleFileError} naming `file`, every JSON path at fault and, in
+ * plain words, what to write instead.
+ */
+export function parseRuleFile<T>(schema: z.core.$ZodType<T>, json: unknown, file: string): T {
+  const result = safeParse(schema, json);
+  if (!result.success) throw new RuleFileError(plainProblems(file, result.error.issues, { json, schema }));
+  return result.data;
 }
 
-/** Validates `json` against `schema`; throws a {@link RuleFileError} naming `file` and every JSON path at fault. */
-export function parseRuleFile<T>(schema: z.ZodType<T>, json: unknown, file: string): T {
-  const result = schema.safeParse(json);
-  if (!result.success) throw new RuleFileError(problemsOf(file, result.error));
-  return result.data;
+/** `schema.safeParse(json)` for classic and mini schemas alike (both carry it). */
+export function safeParse<T>(
+  schema: z.core.$ZodType<T>,
+  json: unknown,
+): { success: true; data: T } | { success: false; error: { issues: z.core.$ZodIssue[] } } {
+  return (schema as unknown as { safeParse: (v: unknown) => ReturnType<typeof safeParse<T>> }).safeParse(json);
 }

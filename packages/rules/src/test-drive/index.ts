@@ -4,6 +4,14 @@
  */
 
 export {
+  ActorNotProvidedError,
+  InputError,
+  type InputProblem,
+  ShowroomRulesError,
+  type ShowroomRulesErrorCode,
+} from "../shared/errors";
+export { defaultTestDriveRules } from "./defaults";
+export {
   type InventoryUnlockContext,
   type InventoryUnlockEvent,
   type InventoryUnlockInput,
@@ -18,15 +26,8 @@ export {
   resumeInventoryUnlock,
   resumeTestDrive,
 } from "./persistence";
-export {
-  type DaySlots,
-  isTimeZone,
-  slotDayLabel,
-  slotTimeLabel,
-  type TestDriveSlotsOptions,
-  testDriveSlots,
-  testDriveSlotsOptionsSchema,
-} from "./slots";
+export { type DaySlots, slotDayLabel, slotTimeLabel, testDriveSlots } from "./slots";
+export { type TestDriveSlotsOptions, testDriveSlotsOptionsSchema } from "./slots-options.schema";
 export {
   type BookTestDriveInput,
   type TestDriveContext,
@@ -37,7 +38,7 @@ export {
   testDriveInputSchema,
   testDriveMachine,
 } from "./test-drive.machine";
-export { defaultTestDriveRules, type TestDriveRules, testDriveRulesSchema } from "./test-drive.schema";
+export { type TestDriveRules, testDriveRulesSchema } from "./test-drive.schema";
 export {
   SAVE_DETAILS_ERROR,
   TEST_DRIVE_BOOKING_FAILED_TOAST,
@@ -47,11 +48,6 @@ export {
   TOAST_LIFE_MS,
   type Toast,
 } from "./texts";
-export {
-  WEEKDAYS,
-  type Weekday,
-  type WorkingDay,
-  type WorkingHours,
-  workingDaySchema,
-  workingHoursSchema,
-} from "./working-hours.schema";
+export { isTimeZone } from "./time-zone";
+export { WEEKDAYS, type Weekday } from "./weekdays";
+export { type WorkingDay, type WorkingHours, workingDaySchema, workingHoursSchema } from "./working-hours.schema";

@@ -1,19 +1,21 @@
 import { assign, fromPromise, setup } from "xstate";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isValidProfile, type VisitorProfile } from "../profile";
+import { ActorNotProvidedError } from "../shared/errors";
+import { parseInput } from "../shared/parse-input";
 import { type ContactDraft, draftOf, invalidProfileFields, type ProfileField } from "../unlock-price/contact-draft";
 import { SAVE_DETAILS_ERROR } from "./texts";
 
 /** What the app knows when the private-inventory gate opens: the visitor's saved profile, if any. */
 export const inventoryUnlockInputSchema = z.object({
-  profile: z
-    .object({
-      firstName: z.string().optional(),
-      lastName: z.string().optional(),
-      email: z.string().optional(),
-      phone: z.string().optional(),
-    })
-    .nullish(),
+  profile: z.nullish(
+    z.object({
+      firstName: z.optional(z.string()),
+      lastName: z.optional(z.string()),
+      email: z.optional(z.string()),
+      phone: z.optional(z.string()),
+    }),
+  ),
 });
 export type InventoryUnlockInput = z.input<typeof inventoryUnlockInputSchema>;
 
@@ -48,9 +50,7 @@ export const inventoryUnlockMachine = setup({
   },
   actors: {
     unlockInventory: fromPromise<void, UnlockInventoryInput>(async () => {
-      throw new Error(
-        "unlockInventory is provided by the app: inventoryUnlockMachine.provide({ actors: { unlockInventory } })",
-      );
+      throw new ActorNotProvidedError("inventoryUnlockMachine", "unlockInventory");
     }),
   },
   guards: {
@@ -67,7 +67,7 @@ export const inventoryUnlockMachine = setup({
 }).createMachine({
   id: "inventoryUnlock",
   context: ({ input }) => ({
-    contact: draftOf(inventoryUnlockInputSchema.parse(input).profile),
+    contact: draftOf(parseInput(inventoryUnlockInputSchema, input, "inventory-unlock machine input").profile),
     invalidFields: [],
     error: null,
   }),

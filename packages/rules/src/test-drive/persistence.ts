@@ -1,5 +1,5 @@
 import { type Actor, createActor, type Snapshot } from "xstate";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isValidProfile } from "../profile";
 import { PROFILE_FIELDS } from "../unlock-price/contact-draft";
 import type { InventoryUnlockInput, InventoryUnlockMachine } from "./inventory-unlock.machine";
@@ -13,6 +13,7 @@ const toast = z.strictObject({
   detail: z.string(),
   life: z.number(),
 });
+// zod/mini, as on every browser subpath (ADR 213).
 
 /**
  * A stored test-drive snapshot: a known step, a picked day and time that are among the dialog's slots, and valid
@@ -27,31 +28,33 @@ export const persistedTestDriveSchema = z
     ]),
     context: z.strictObject({
       slots: z.array(z.strictObject({ date: z.string(), times: z.array(z.string()) })),
-      vin: z.string().nullable(),
-      date: z.string().nullable(),
-      time: z.string().nullable(),
+      vin: z.nullable(z.string()),
+      date: z.nullable(z.string()),
+      time: z.nullable(z.string()),
       contact: draft,
       invalidFields: z.array(z.enum(PROFILE_FIELDS)),
-      toast: toast.nullable(),
+      toast: z.nullable(toast),
     }),
   })
-  .superRefine(({ status, value, context }, ctx) => {
-    if ((value === "scheduled") !== (status === "done")) {
-      ctx.addIssue({ code: "custom", path: ["status"], message: "Only the scheduled step is finished." });
-    }
-    const day = context.slots.find((d) => d.date === context.date);
-    if (value !== "pickDay" && !day) {
-      ctx.addIssue({ code: "custom", path: ["context", "date"], message: "The day is not among the slots." });
-    }
-    const pastTime = value !== "pickDay" && value !== "pickTime";
-    if (pastTime && !(context.time && day?.times.includes(context.time))) {
-      ctx.addIssue({ code: "custom", path: ["context", "time"], message: "The time is not among the day's slots." });
-    }
-    const booked = value === "scheduled" || (typeof value === "object" && value.confirmDetails === "booking");
-    if (booked && !isValidProfile(context.contact)) {
-      ctx.addIssue({ code: "custom", path: ["context", "contact"], message: "Only valid details are booked." });
-    }
-  });
+  .check(
+    z.superRefine(({ status, value, context }, ctx) => {
+      if ((value === "scheduled") !== (status === "done")) {
+        ctx.addIssue({ code: "custom", path: ["status"], message: "Only the scheduled step is finished." });
+      }
+      const day = context.slots.find((d) => d.date === context.date);
+      if (value !== "pickDay" && !day) {
+        ctx.addIssue({ code: "custom", path: ["context", "date"], message: "The day is not among the slots." });
+      }
+      const pastTime = value !== "pickDay" && value !== "pickTime";
+      if (pastTime && !(context.time && day?.times.includes(context.time))) {
+        ctx.addIssue({ code: "custom", path: ["context", "time"], message: "The time is not among the day's slots." });
+      }
+      const booked = value === "scheduled" || (typeof value === "object" && value.confirmDetails === "booking");
+      if (booked && !isValidProfile(context.contact)) {
+        ctx.addIssue({ code: "custom", path: ["context", "contact"], message: "Only valid details are booked." });
+      }
+    }),
+  );
 
 /** A stored private-inventory unlock snapshot. */
 export const persistedInventoryUnlockSchema = z
@@ -61,18 +64,20 @@ export const persistedInventoryUnlockSchema = z
     context: z.strictObject({
       contact: draft,
       invalidFields: z.array(z.enum(PROFILE_FIELDS)),
-      error: z.literal(SAVE_DETAILS_ERROR).nullable(),
+      error: z.nullable(z.literal(SAVE_DETAILS_ERROR)),
     }),
   })
-  .superRefine(({ status, value, context }, ctx) => {
-    const granted = value === "accessGranted";
-    if (granted !== (status === "done")) {
-      ctx.addIssue({ code: "custom", path: ["status"], message: "Only access granted is finished." });
-    }
-    if ((granted || value.enterDetails === "unlocking") && !isValidProfile(context.contact)) {
-      ctx.addIssue({ code: "custom", path: ["context", "contact"], message: "Only valid details unlock inventory." });
-    }
-  });
+  .check(
+    z.superRefine(({ status, value, context }, ctx) => {
+      const granted = value === "accessGranted";
+      if (granted !== (status === "done")) {
+        ctx.addIssue({ code: "custom", path: ["status"], message: "Only access granted is finished." });
+      }
+      if ((granted || value.enterDetails === "unlocking") && !isValidProfile(context.contact)) {
+        ctx.addIssue({ code: "custom", path: ["context", "contact"], message: "Only valid details unlock inventory." });
+      }
+    }),
+  );
 
 /** Resumes a test-drive dialog from a stored snapshot; unstarted, or null when `stored` is not one. */
 export function resumeTestDrive(machine: TestDriveMachine, stored: unknown): Actor<TestDriveMachine> | null {

@@ -1,5 +1,6 @@
 import type { RuleFile } from "../shared/rule-file";
-import { defaultTestDriveRules, testDriveRulesSchema } from "./test-drive.schema";
+import { defaultTestDriveRules } from "./defaults";
+import { testDriveRulesSchema } from "./test-drive.schema";
 
 /** The rule files of this area, with the defaults that ship in `rules/`. */
 export const ruleFiles: readonly RuleFile[] = [

@@ -1,34 +1,6 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
-import { z } from "zod";
-import { defaultTestDriveRules } from "./test-drive.schema";
-import { workingHoursSchema } from "./working-hours.schema";
-
-/** True when the runtime knows the IANA time zone (e.g. "America/Chicago"). */
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** What {@link testDriveSlots} takes; the three numbers default to `rules/test-drive.json` (7 days, 30, 60). */
-export const testDriveSlotsOptionsSchema = z.object({
-  now: z.date(),
-  workingHours: workingHoursSchema,
-  timeZone: z.string().refine(isTimeZone, { message: "Unknown time zone." }),
-  days: z.number().int().min(1).max(60).default(defaultTestDriveRules.days),
-  slotMinutes: z.number().int().min(5).max(240).default(defaultTestDriveRules.slotMinutes),
-  leadMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60)
-    .default(defaultTestDriveRules.leadMinutes),
-});
-
-export type TestDriveSlotsOptions = z.input<typeof testDriveSlotsOptionsSchema>;
+import { parseInput } from "../shared/parse-input";
+import { type TestDriveSlotsOptions, testDriveSlotsOptionsSchema } from "./slots-options.schema";
 
 /** The open slots of one calendar day in the dealer's zone. */
 export interface DaySlots {
@@ -94,10 +66,14 @@ function resolveWallTime(
  *
  * The grid is the dealer's wall clock: a start that does not exist because clocks spring forward is skipped, and a
  * start that happens twice because clocks fall back is offered once, at its first occurrence (ADR 023).
- * Throws a `ZodError` for working hours that are not seven valid days or an unknown time zone.
+ * Throws an `InputError` for working hours that are not seven valid days or an unknown time zone.
  */
 export function testDriveSlots(options: TestDriveSlotsOptions): DaySlots[] {
-  const { now, workingHours, timeZone, days, slotMinutes, leadMinutes } = testDriveSlotsOptionsSchema.parse(options);
+  const { now, workingHours, timeZone, days, slotMinutes, leadMinutes } = parseInput(
+    testDriveSlotsOptionsSchema,
+    options,
+    "testDriveSlots options",
+  );
   const earliest = now.getTime() + leadMinutes * MINUTE;
   const today = new TZDate(now.getTime(), timeZone);
   const result: DaySlots[] = [];

@@ -1,6 +1,8 @@
 import { assign, fromPromise, setup } from "xstate";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { isValidProfile, type VisitorProfile } from "../profile";
+import { ActorNotProvidedError } from "../shared/errors";
+import { parseInput } from "../shared/parse-input";
 import { type ContactDraft, draftOf, invalidProfileFields, type ProfileField } from "../unlock-price/contact-draft";
 import type { DaySlots } from "./slots";
 import {
@@ -11,19 +13,24 @@ import {
 } from "./texts";
 
 const contactFields = z.object({
-  firstName: z.string().optional(),
-  lastName: z.string().optional(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
 });
 
 /** What the app knows when the dialog opens: the slots it computed, the saved profile and the vehicle if any. */
 export const testDriveInputSchema = z.object({
-  slots: z.array(z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), times: z.array(z.string().min(1)).min(1) })),
+  slots: z.array(
+    z.object({
+      date: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+      times: z.array(z.string().check(z.minLength(1))).check(z.minLength(1)),
+    }),
+  ),
   /** A saved profile prefills the details step. */
-  profile: contactFields.nullish(),
+  profile: z.nullish(contactFields),
   /** The vehicle to drive, when the dialog opened from one. */
-  vin: z.string().min(1).nullish(),
+  vin: z.nullish(z.string().check(z.minLength(1))),
 });
 export type TestDriveInput = z.input<typeof testDriveInputSchema>;
 
@@ -80,7 +87,7 @@ export const testDriveMachine = setup({
   },
   actors: {
     bookTestDrive: fromPromise<void, BookTestDriveInput>(async () => {
-      throw new Error("bookTestDrive is provided by the app: testDriveMachine.provide({ actors: { bookTestDrive } })");
+      throw new ActorNotProvidedError("testDriveMachine", "bookTestDrive");
     }),
   },
   guards: {
@@ -115,7 +122,7 @@ export const testDriveMachine = setup({
 }).createMachine({
   id: "testDrive",
   context: ({ input }) => {
-    const parsed = testDriveInputSchema.parse(input);
+    const parsed = parseInput(testDriveInputSchema, input, "test-drive machine input");
     return {
       slots: parsed.slots,
       vin: parsed.vin ?? null,

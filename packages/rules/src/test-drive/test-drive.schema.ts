@@ -1,23 +1,21 @@
-import { z } from "zod";
-import data from "../../rules/test-drive.json" with { type: "json" };
-import { parseRuleFile } from "../shared/rule-file";
+import * as z from "zod/mini";
+
+// zod/mini, as on every browser subpath (ADR 213).
+const whole = (min: number, max: number, description: string) =>
+  z.int().check(z.minimum(min), z.maximum(max), z.describe(description));
 
 /** The test-drive rule file (`rules/test-drive.json`): how far ahead and how finely slots are offered. */
 export const testDriveRulesSchema = z.strictObject({
-  $schema: z.string().optional(),
-  /** Calendar days offered, today included. */
-  days: z.number().int().min(1).max(60),
-  /** Length of a slot and spacing of the grid from opening time. */
-  slotMinutes: z.number().int().min(5).max(240),
-  /** The earliest slot starts at least this long after now. */
-  leadMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60),
+  $schema: z.optional(
+    z.string().check(z.describe("Where an editor finds this file's JSON Schema, for autocompletion and checks.")),
+  ),
+  days: whole(1, 60, "Calendar days of slots offered, today included, from 1 to 60, like 7."),
+  slotMinutes: whole(5, 240, "Minutes of one slot, and the spacing of slots from opening time, like 30."),
+  leadMinutes: whole(
+    0,
+    7 * 24 * 60,
+    "Minutes between now and the earliest slot offered, so the store has time to prepare, like 60.",
+  ),
 });
 
 export type TestDriveRules = z.infer<typeof testDriveRulesSchema>;
-
-/** The test-drive rules that ship in `rules/test-drive.json`, validated at load. */
-export const defaultTestDriveRules: TestDriveRules = parseRuleFile(testDriveRulesSchema, data, "test-drive.json");

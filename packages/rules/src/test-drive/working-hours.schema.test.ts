@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testDriveRulesSchema } from "./test-drive.schema";
-import { WEEKDAYS, workingHoursSchema } from "./working-hours.schema";
+import { WEEKDAYS } from "./weekdays";
+import { workingHoursSchema } from "./working-hours.schema";
 
 const open = (from: number, to: number) => ({ closed: false, open: from, close: to });
 const salesHours = [

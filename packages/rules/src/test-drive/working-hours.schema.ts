@@ -1,10 +1,8 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { WEEKDAYS } from "./weekdays";
 
-/** Day names in the order working hours are listed: Monday first (spec section 3). */
-export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-
-const hour = z.number().finite().min(0).max(24);
+// zod/mini, as on every browser subpath (ADR 213).
+const hour = z.number().check(z.minimum(0), z.maximum(24));
 
 /**
  * One day of a dealer's working hours in decimal hours of the dealer's wall clock (10.5 = 10:30, 24 = midnight at
@@ -16,19 +14,20 @@ export const workingDaySchema = z
     open: hour,
     close: hour,
     /** Optional label; when given it must name the weekday of the entry's position. */
-    day: z.enum(WEEKDAYS).optional(),
+    day: z.optional(z.enum(WEEKDAYS)),
   })
-  .superRefine((day, ctx) => {
-    if (!day.closed && day.open >= day.close) {
-      ctx.addIssue({ code: "custom", path: ["close"], message: "An open day must close after it opens." });
-    }
-  });
+  .check(
+    z.superRefine((day, ctx) => {
+      if (!day.closed && day.open >= day.close) {
+        ctx.addIssue({ code: "custom", path: ["close"], message: "An open day must close after it opens." });
+      }
+    }),
+  );
 
 /** A dealer's working hours: exactly seven days, Monday first. */
-export const workingHoursSchema = z
-  .array(workingDaySchema)
-  .length(7, { message: "Working hours list exactly seven days, Monday to Sunday." })
-  .superRefine((days, ctx) => {
+export const workingHoursSchema = z.array(workingDaySchema).check(
+  z.length(7, { message: "Working hours list exactly seven days, Monday to Sunday." }),
+  z.superRefine((days, ctx) => {
     days.forEach((day, i) => {
       if (day.day !== undefined && day.day !== WEEKDAYS[i]) {
         ctx.addIssue({
@@ -38,7 +37,8 @@ export const workingHoursSchema = z
         });
       }
     });
-  });
+  }),
+);
 
 /** Seven days of working hours, Monday first. */
 export type WorkingHours = z.infer<typeof workingHoursSchema>;

@@ -1,15 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RuleFileError } from "../shared/rule-file";
-import { defaultTrackingRules, parseTrackingRules } from "./defaults";
-import {
-  conversationStartedUser,
-  eventValue,
-  googleItemValue,
-  shouldTrackPageView,
-  splitConversationName,
-} from "./events";
-import { TRACKING_EVENT_NAMES } from "./tracking.schema";
+import { conversationStartedUser } from "./conversation";
+import { defaultTrackingRules } from "./defaults";
+import { TRACKING_EVENT_NAMES } from "./event-names";
+import { eventValue, googleItemValue, shouldTrackPageView, splitConversationName } from "./events";
+import { parseTrackingRules } from "./parse-rules";
 
 function problemPaths(attempt: () => unknown): string[] {
   try {

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { defaultTrackingRules } from "./defaults";
-import type { GoogleItemEvent, TrackingEventName, TrackingRules } from "./tracking.schema";
+import type { GoogleItemEvent, TrackingEventName } from "./event-names";
+import type { TrackingRules } from "./tracking.schema";
 
 /** What a conversion event is worth: its value and the currency it is counted in. */
 export interface EventValue {
@@ -38,30 +38,4 @@ export function splitConversationName(name: string): SplitName {
   const space = trimmed.search(/\s/);
   if (space === -1) return { firstName: trimmed, lastName: "" };
   return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space).trim() };
-}
-
-const optionalText = z.string().optional().catch(undefined);
-
-// A messaging provider's event is outside input: any field may be missing or of the wrong type.
-const conversationEventSchema = z.looseObject({
-  customer_name: optionalText,
-  customer_phone_value: optionalText,
-  customer_phone: optionalText,
-});
-
-/** The user of a ConversationStarted event, read from a messaging provider's event. */
-export interface ConversationUser extends SplitName {
-  readonly phone: string;
-}
-
-/**
- * Reads `customer_name` (split at the first space) and the phone (`customer_phone_value`, else `customer_phone`)
- * from a messaging provider's event. Returns null when the event is not an object.
- */
-export function conversationStartedUser(event: unknown): ConversationUser | null {
-  const parsed = conversationEventSchema.safeParse(event);
-  if (!parsed.success) return null;
-  const { customer_name, customer_phone_value, customer_phone } = parsed.data;
-  const phone = customer_phone_value?.trim() || customer_phone?.trim() || "";
-  return { ...splitConversationName(customer_name ?? ""), phone };
 }

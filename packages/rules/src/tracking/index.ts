@@ -3,11 +3,14 @@
  * ConversationStarted user, the ad parameters kept from a landing URL, and Meta Conversions API user data normalized
  * and hashed with Web Crypto so the same code runs in the browser and on the server.
  */
+
+export { ShowroomRulesError, type ShowroomRulesErrorCode, WebCryptoUnavailableError } from "../shared/errors";
+export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
 export { type AdParams, adParameterNames, MAX_AD_PARAM_LENGTH, pickAdParams, type SearchInput } from "./ad-params";
-export { defaultTrackingRules, parseTrackingRules } from "./defaults";
+export { type ConversationUser, conversationStartedUser } from "./conversation";
+export { defaultTrackingRules } from "./defaults";
+export { GOOGLE_ITEM_EVENTS, type GoogleItemEvent, TRACKING_EVENT_NAMES, type TrackingEventName } from "./event-names";
 export {
-  type ConversationUser,
-  conversationStartedUser,
   type EventValue,
   eventValue,
   googleItemValue,
@@ -28,13 +31,6 @@ export {
   sha256Hex,
   US_CALLING_CODE,
 } from "./meta-user-data";
-export {
-  GOOGLE_ITEM_EVENTS,
-  type GoogleItemEvent,
-  TRACKING_EVENT_NAMES,
-  type TrackingEventName,
-  type TrackingRules,
-  trackingEventNameSchema,
-  trackingRulesSchema,
-} from "./tracking.schema";
+export { parseTrackingRules } from "./parse-rules";
+export { type TrackingRules, trackingEventNameSchema, trackingRulesSchema } from "./tracking.schema";
 export { US_STATE_CODES } from "./us-states";

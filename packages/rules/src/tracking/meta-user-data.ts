@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { WebCryptoUnavailableError } from "../shared/errors";
 import { US_STATE_CODES } from "./us-states";
 
 /** The user-data fields of a Meta Conversions API event that the site hashes. */
@@ -79,10 +80,11 @@ export function normalizeMetaField(field: MetaUserField, value: string): string 
   }
 }
 
+const optionalText = z.catch(z.nullish(z.string()), undefined);
 const metaUserInputSchema = z.object(
-  Object.fromEntries(META_USER_FIELDS.map((field) => [field, z.string().nullish().catch(undefined)])) as Record<
+  Object.fromEntries(META_USER_FIELDS.map((field) => [field, optionalText])) as Record<
     MetaUserField,
-    z.ZodCatch<z.ZodOptional<z.ZodNullable<z.ZodString>>>
+    typeof optionalText
   >,
 );
 
@@ -103,7 +105,7 @@ export function normalizeMetaUserData(input: MetaUserInput): MetaUserData {
 /** SHA-256 of the UTF-8 bytes of `text` as lower-case hex, through Web Crypto (browser and server alike). */
 export async function sha256Hex(text: string): Promise<string> {
   const subtle = globalThis.crypto?.subtle;
-  if (!subtle) throw new Error("Web Crypto is unavailable: hashing needs a secure context (https or localhost).");
+  if (!subtle) throw new WebCryptoUnavailableError();
   const digest = await subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }

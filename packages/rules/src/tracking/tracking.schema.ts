@@ -1,45 +1,18 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { GOOGLE_ITEM_EVENTS, TRACKING_EVENT_NAMES } from "./event-names";
 
-/** The conversion events the site reports, each with a value in the event table of spec section 9. */
-export const TRACKING_EVENT_NAMES = [
-  "PageView",
-  "Lead",
-  "FullCreditApplication",
-  "InstantScreen",
-  "Personalize",
-  "Schedule",
-  "ConversationStarted",
-  "SellTrade",
-  "ClickToCall",
-  "UnlockInventory",
-  "Contact",
-  "SubmitApplication",
-] as const;
-
-/** One of {@link TRACKING_EVENT_NAMES}. */
-export type TrackingEventName = (typeof TRACKING_EVENT_NAMES)[number];
-
-/** The Google Analytics ecommerce events the site sends, each with an item value (spec section 9). */
-export const GOOGLE_ITEM_EVENTS = [
-  "view_search_results",
-  "view_item_list",
-  "view_item",
-  "add_to_cart",
-  "purchase",
-] as const;
-
-/** One of {@link GOOGLE_ITEM_EVENTS}. */
-export type GoogleItemEvent = (typeof GOOGLE_ITEM_EVENTS)[number];
-
+// zod/mini, as on every browser subpath (ADR 213).
 export const trackingEventNameSchema = z.enum(TRACKING_EVENT_NAMES);
 
-const usd = z.number().finite().nonnegative();
+const usd = z.number().check(z.nonnegative(), z.describe("The value in the file's currency, like 20."));
 
 // Query parameter names as a browser sends them: letters, digits and underscores, so a typo such as "utm-source"
 // is caught at load instead of silently never matching.
 const adParameterName = z
   .string()
-  .regex(/^[a-z][a-z0-9_]*$/, { message: "An ad parameter is a lower-case query parameter name, e.g. utm_source." });
+  .check(
+    z.regex(/^[a-z][a-z0-9_]*$/, { message: "An ad parameter is a lower-case query parameter name, e.g. utm_source." }),
+  );
 
 function everyKey<K extends string>(keys: readonly K[]) {
   return z.strictObject(Object.fromEntries(keys.map((key) => [key, usd])) as Record<K, typeof usd>);
@@ -47,18 +20,33 @@ function everyKey<K extends string>(keys: readonly K[]) {
 
 /** `rules/tracking.json`: what each tracked event is worth, which ad parameters are kept, which routes skip PageView. */
 export const trackingRulesSchema = z.strictObject({
-  $schema: z.string().optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, { message: "currency is an ISO 4217 code such as USD." }),
-  eventValues: everyKey(TRACKING_EVENT_NAMES).meta({ description: "Value of each conversion event, in currency." }),
-  googleItemValues: everyKey(GOOGLE_ITEM_EVENTS).meta({ description: "Value of each Google ecommerce event." }),
-  adParameters: z
-    .array(adParameterName)
-    .min(1)
-    .refine((names) => new Set(names).size === names.length, { message: "Each ad parameter is listed once." })
-    .meta({ description: "Query parameters kept from a landing URL and attached to leads and events." }),
+  $schema: z.optional(
+    z.string().check(z.describe("Where an editor finds this file's JSON Schema, for autocompletion and checks.")),
+  ),
+  currency: z
+    .string()
+    .check(
+      z.regex(/^[A-Z]{3}$/, { message: "currency is an ISO 4217 code such as USD." }),
+      z.describe("The currency of every value in this file, as a three-letter code, like USD."),
+    ),
+  eventValues: everyKey(TRACKING_EVENT_NAMES).check(
+    z.describe("What each conversion event is worth, in the file's currency, like FullCreditApplication: 50."),
+  ),
+  googleItemValues: everyKey(GOOGLE_ITEM_EVENTS).check(
+    z.describe("What each Google ecommerce event is worth, like view_item: 5."),
+  ),
+  adParameters: z.array(adParameterName).check(
+    z.minLength(1),
+    z.refine((names) => new Set(names).size === names.length, { message: "Each ad parameter is listed once." }),
+    z.describe("Query parameters kept from a landing URL and attached to leads and events, like utm_source."),
+  ),
   pageViewSkippedRoutes: z
-    .array(z.string().min(1))
-    .meta({ description: "Route ids that send their own PageView (with the vehicle) instead of the generic one." }),
+    .array(z.string().check(z.minLength(1)))
+    .check(
+      z.describe(
+        "Route ids that send their own PageView (with the vehicle) instead of the generic one, like cars-direct-page.",
+      ),
+    ),
 });
 
 /** The parsed `rules/tracking.json`. */

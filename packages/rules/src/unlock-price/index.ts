@@ -4,30 +4,38 @@
  */
 
 export {
+  ActorNotProvidedError,
+  InputError,
+  type InputProblem,
+  ShowroomRulesError,
+  type ShowroomRulesErrorCode,
+} from "../shared/errors";
+export {
   type ContactDraft,
   draftOf,
   invalidProfileFields,
   PROFILE_FIELDS,
   type ProfileField,
 } from "./contact-draft";
+export { unlockPriceEstimate } from "./estimate";
+export { type UnlockPriceInput, unlockPriceInputSchema } from "./input.schema";
 export { persistedUnlockPriceSchema, resumeUnlockPrice } from "./persistence";
 export { type UnlockPriceSnapshot, unlockPriceProgress, unlockPriceStep } from "./steps";
 export {
-  type ContactError,
   createUnlockPriceMachine,
-  SAVE_PROFILE_ERROR,
   type SaveProfileInput,
+  type UnlockPriceContext,
+  type UnlockPriceEvent,
+  type UnlockPriceMachine,
+  type UnlockPriceOutput,
+  unlockPriceMachine,
+} from "./unlock-price.machine";
+export {
+  type ContactError,
+  SAVE_PROFILE_ERROR,
   UNLOCK_PRICE_CHOICES,
   UNLOCK_PRICE_STEPS,
   type UnlockPriceChoice,
-  type UnlockPriceContext,
-  type UnlockPriceEvent,
-  type UnlockPriceInput,
-  type UnlockPriceMachine,
-  type UnlockPriceOutput,
   type UnlockPriceSelections,
   type UnlockPriceStep,
-  unlockPriceEstimate,
-  unlockPriceInputSchema,
-  unlockPriceMachine,
-} from "./unlock-price.machine";
+} from "./vocabulary";

@@ -1,25 +1,29 @@
 import { type Actor, createActor, type Snapshot } from "xstate";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { defaultFinancingRules, type FinancingRules, isSliderValue, type Slider } from "../financing";
 import { isValidProfile } from "../profile";
 import { PROFILE_FIELDS } from "./contact-draft";
-import { SAVE_PROFILE_ERROR, type UnlockPriceInput, type UnlockPriceMachine } from "./unlock-price.machine";
+import type { UnlockPriceInput } from "./input.schema";
+import type { UnlockPriceMachine } from "./unlock-price.machine";
+import { SAVE_PROFILE_ERROR } from "./vocabulary";
 
+// zod/mini, as on every browser subpath (ADR 213).
 const sliderValue = (slider: Slider) =>
-  z.number().refine((value) => isSliderValue(value, slider), { message: "Not a value of its slider." });
+  z.number().check(z.refine((value) => isSliderValue(value, slider), { message: "Not a value of its slider." }));
 
 const draft = z.strictObject(
   Object.fromEntries(PROFILE_FIELDS.map((field) => [field, z.string()])) as Record<
     (typeof PROFILE_FIELDS)[number],
-    z.ZodString
+    z.ZodMiniString
   >,
 );
 
+const nonNegative = z.number().check(z.nonnegative());
 const estimate = z.strictObject({
-  apr: z.number().finite().nonnegative(),
-  amountFinanced: z.number().finite().nonnegative(),
-  monthly: z.number().finite().nonnegative(),
-  termMonths: z.number().int().positive(),
+  apr: nonNegative,
+  amountFinanced: nonNegative,
+  monthly: nonNegative,
+  termMonths: z.int().check(z.positive()),
 });
 
 /**
@@ -37,44 +41,46 @@ export function persistedUnlockPriceSchema(rules: FinancingRules = defaultFinanc
         z.strictObject({ contact: z.enum(["editing", "saving"]) }),
       ]),
       context: z.strictObject({
-        price: z.number().finite().nonnegative(),
-        vehicleYear: z.number().int(),
+        price: nonNegative,
+        vehicleYear: z.int(),
         termMonths: sliderValue(sliders.financeTerm),
         cashDown: sliderValue(sliders.cashDown),
         trading: z.boolean(),
         tradeEquity: sliderValue(sliders.tradeEquity),
         creditScore: sliderValue(sliders.creditScore),
         contact: draft,
-        contactError: z
-          .discriminatedUnion("reason", [
+        contactError: z.nullable(
+          z.discriminatedUnion("reason", [
             z.strictObject({ reason: z.literal("invalid"), fields: z.array(z.enum(PROFILE_FIELDS)) }),
             z.strictObject({ reason: z.literal("save-failed"), message: z.literal(SAVE_PROFILE_ERROR) }),
-          ])
-          .nullable(),
-        savedProfile: draft.nullable(),
-        estimate: estimate.nullable(),
+          ]),
+        ),
+        savedProfile: z.nullable(draft),
+        estimate: z.nullable(estimate),
       }),
     })
-    .superRefine((snapshot, ctx) => {
-      const done = snapshot.value === "done";
-      if (done !== (snapshot.status === "done")) {
-        ctx.addIssue({ code: "custom", path: ["status"], message: "Only the done step is finished." });
-      }
-      if (done && (!isValidProfile(snapshot.context.savedProfile) || snapshot.context.estimate === null)) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["context"],
-          message: "Done needs a saved valid profile and an estimate.",
-        });
-      }
-      const saving = typeof snapshot.value === "object" && snapshot.value.contact === "saving";
-      if (saving && !isValidProfile(snapshot.context.contact)) {
-        ctx.addIssue({ code: "custom", path: ["context", "contact"], message: "Only a valid profile is saved." });
-      }
-      if (!done && snapshot.context.estimate !== null) {
-        ctx.addIssue({ code: "custom", path: ["context", "estimate"], message: "The price is locked until done." });
-      }
-    });
+    .check(
+      z.superRefine((snapshot, ctx) => {
+        const done = snapshot.value === "done";
+        if (done !== (snapshot.status === "done")) {
+          ctx.addIssue({ code: "custom", path: ["status"], message: "Only the done step is finished." });
+        }
+        if (done && (!isValidProfile(snapshot.context.savedProfile) || snapshot.context.estimate === null)) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["context"],
+            message: "Done needs a saved valid profile and an estimate.",
+          });
+        }
+        const saving = typeof snapshot.value === "object" && snapshot.value.contact === "saving";
+        if (saving && !isValidProfile(snapshot.context.contact)) {
+          ctx.addIssue({ code: "custom", path: ["context", "contact"], message: "Only a valid profile is saved." });
+        }
+        if (!done && snapshot.context.estimate !== null) {
+          ctx.addIssue({ code: "custom", path: ["context", "estimate"], message: "The price is locked until done." });
+        }
+      }),
+    );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from "xstate";
-import { UNLOCK_PRICE_STEPS, type UnlockPriceMachine, type UnlockPriceStep } from "./unlock-price.machine";
+import type { UnlockPriceMachine } from "./unlock-price.machine";
+import { UNLOCK_PRICE_STEPS, type UnlockPriceStep } from "./vocabulary";
 
 export type UnlockPriceSnapshot = SnapshotFrom<UnlockPriceMachine>;
 

@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { estimatePayment, isSliderValue, sliders } from "../financing";
 import type { VisitorProfile } from "../profile";
+import { unlockPriceEstimate } from "./estimate";
 import { resumeUnlockPrice } from "./persistence";
-import { type SaveProfileInput, unlockPriceEstimate, unlockPriceMachine } from "./unlock-price.machine";
+import { type SaveProfileInput, unlockPriceMachine } from "./unlock-price.machine";
 
 const RUNS = { numRuns: 200 };
 

@@ -3,16 +3,11 @@ import { describe, expect, it } from "vitest";
 import { type Actor, createActor, fromPromise, waitFor } from "xstate";
 import { estimatePayment, isSliderValue, sliders } from "../financing";
 import { isValidProfile, type VisitorProfile } from "../profile";
+import type { UnlockPriceInput } from "./input.schema";
 import { resumeUnlockPrice } from "./persistence";
 import { unlockPriceProgress, unlockPriceStep } from "./steps";
-import {
-  SAVE_PROFILE_ERROR,
-  type SaveProfileInput,
-  UNLOCK_PRICE_CHOICES,
-  type UnlockPriceEvent,
-  type UnlockPriceInput,
-  unlockPriceMachine,
-} from "./unlock-price.machine";
+import { type SaveProfileInput, type UnlockPriceEvent, unlockPriceMachine } from "./unlock-price.machine";
+import { SAVE_PROFILE_ERROR, UNLOCK_PRICE_CHOICES } from "./vocabulary";
 
 const RUNS = { numRuns: 200 };
 

@@ -1,62 +1,18 @@
 import { assign, fromPromise, setup } from "xstate";
-import { z } from "zod";
 import {
   clampToSlider,
   defaultCashDown,
   defaultFinancingRules,
-  estimatePayment,
   type FinancingRules,
   type PaymentEstimate,
-  paymentInputSchema,
 } from "../financing";
 import { isValidProfile, type VisitorProfile } from "../profile";
-import { type ContactDraft, draftOf, invalidProfileFields, type ProfileField } from "./contact-draft";
-
-/** The spec's message when saving the visitor's details fails. */
-export const SAVE_PROFILE_ERROR = "There was an error saving your information.";
-
-/** The three ways on once the price is unlocked (spec section 4), in the order the spec lists them. */
-export const UNLOCK_PRICE_CHOICES = [
-  { id: "keep-browsing", label: "Keep browsing" },
-  { id: "get-pre-approved", label: "Get pre-approved" },
-  { id: "value-my-trade", label: "Value my trade" },
-] as const;
-export type UnlockPriceChoice = (typeof UNLOCK_PRICE_CHOICES)[number]["id"];
-
-/** The six steps, in order; `tradeEquity` is shown only to a shopper who is trading in. */
-export const UNLOCK_PRICE_STEPS = ["downPayment", "tradeIn", "tradeEquity", "creditScore", "contact", "done"] as const;
-export type UnlockPriceStep = (typeof UNLOCK_PRICE_STEPS)[number];
-
-/** What the app knows when the stepper opens: the vehicle, and the visitor's saved profile if any. */
-export const unlockPriceInputSchema = z.object({
-  price: paymentInputSchema.shape.price,
-  vehicleYear: paymentInputSchema.shape.vehicleYear,
-  /** A saved profile prefills the contact step; partial profiles prefill what they have. */
-  profile: z
-    .object({
-      firstName: z.string().optional(),
-      lastName: z.string().optional(),
-      email: z.string().optional(),
-      phone: z.string().optional(),
-    })
-    .nullish(),
-  /** The finance term of the estimate; the rules' quote term (72 months) when absent. */
-  termMonths: z.number().finite().optional(),
-});
-export type UnlockPriceInput = z.input<typeof unlockPriceInputSchema>;
-
-export type ContactError =
-  | { reason: "invalid"; fields: ProfileField[] }
-  | { reason: "save-failed"; message: typeof SAVE_PROFILE_ERROR };
-
-/** The shopper's answers, each a value its slider can show. */
-export interface UnlockPriceSelections {
-  cashDown: number;
-  trading: boolean;
-  tradeEquity: number;
-  creditScore: number;
-  termMonths: number;
-}
+import { ActorNotProvidedError } from "../shared/errors";
+import { parseInput } from "../shared/parse-input";
+import { type ContactDraft, draftOf, invalidProfileFields } from "./contact-draft";
+import { unlockPriceEstimate } from "./estimate";
+import { type UnlockPriceInput, unlockPriceInputSchema } from "./input.schema";
+import { type ContactError, SAVE_PROFILE_ERROR, UNLOCK_PRICE_CHOICES, type UnlockPriceSelections } from "./vocabulary";
 
 export interface UnlockPriceContext extends UnlockPriceSelections {
   price: number;
@@ -99,27 +55,6 @@ function selectionsOf(context: UnlockPriceContext): UnlockPriceSelections {
   return { cashDown, trading, tradeEquity, creditScore, termMonths };
 }
 
-/**
- * The payment estimate of a stepper's answers: trade equity counts only when trading. The machine's personalized
- * estimate at done is this; screens use it for the live preview as the sliders move.
- */
-export function unlockPriceEstimate(
-  context: UnlockPriceSelections & Pick<UnlockPriceContext, "price" | "vehicleYear">,
-  rules: FinancingRules = defaultFinancingRules,
-): PaymentEstimate {
-  return estimatePayment(
-    {
-      price: context.price,
-      cashDown: context.cashDown,
-      tradeEquity: context.trading ? context.tradeEquity : 0,
-      creditScore: context.creditScore,
-      termMonths: context.termMonths,
-      vehicleYear: context.vehicleYear,
-    },
-    rules,
-  );
-}
-
 /** Form posts arrive as numbers the app parsed; anything that is not one is ignored rather than guessed at. */
 const isNumber = (value: unknown): value is number => typeof value === "number" && !Number.isNaN(value);
 
@@ -144,7 +79,7 @@ export function createUnlockPriceMachine(rules: FinancingRules = defaultFinancin
     },
     actors: {
       saveProfile: fromPromise<void, SaveProfileInput>(async () => {
-        throw new Error("saveProfile is provided by the app: unlockPriceMachine.provide({ actors: { saveProfile } })");
+        throw new ActorNotProvidedError("unlockPriceMachine", "saveProfile");
       }),
     },
     guards: {
@@ -192,7 +127,7 @@ export function createUnlockPriceMachine(rules: FinancingRules = defaultFinancin
   }).createMachine({
     id: "unlockPrice",
     context: ({ input }) => {
-      const parsed = unlockPriceInputSchema.parse(input);
+      const parsed = parseInput(unlockPriceInputSchema, input, "unlock-price machine input");
       return {
         price: parsed.price,
         vehicleYear: parsed.vehicleYear,
