@@ -1,4 +1,11 @@
-import { defaultOfferRules, defaultOfferRulesVersion, loadOfferRules, type OfferRules } from "@showroom/rules/offer";
+import {
+  defaultOfferRules,
+  defaultOfferRulesVersion,
+  formatRuleProblem,
+  loadOfferRules,
+  type OfferRules,
+  type RuleProblem,
+} from "@showroom/rules/offer";
 
 /** The offer rules the site prices with, and where they came from. */
 export interface OfferRuleSet {
@@ -23,8 +30,8 @@ export class OfferRulesError extends Error {
   override name = "OfferRulesError";
 }
 
-const lines = (problems: readonly { file: string; path: string; message: string }[]) =>
-  problems.map((p) => `${p.file}: ${p.path}: ${p.message}`);
+/** The problems as `showroom-rules check` prints them: file, line and column, the rule named, what to write. */
+const lines = (problems: readonly RuleProblem[]) => problems.map(formatRuleProblem);
 
 /**
  * The offer rules of this server (ADR 201): the package's, or those of `dir` checked as `showroom-rules check` does.
