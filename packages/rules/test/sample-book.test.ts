@@ -15,7 +15,7 @@ async function _run(...argv: string[]): Promise<{ code: number; lines: string[] 
   return { code, lines };
 }
 
-describe("the sample book (fixtures/offer/sample-book.json)", () => {
+describe("the sample book (books/sample-book.json)", () => {
   it("has at least 50 entries that all evaluate", async () => {
     const book = await loadBook();
     expect(book.entries.length).toBeGreaterThanOrEqual(50);
