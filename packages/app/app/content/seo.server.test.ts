@@ -38,7 +38,8 @@ describe("page metadata", () => {
         (route, store, value) => {
           const values = Object.fromEntries((PAGE_PLACEHOLDERS[route] ?? []).map((name) => [name, value]));
           const seo = pageSeo(testSite(store), request("/x"), route, { values });
-          expect(seo.title).not.toMatch(/\{[a-z_]+\}/);
+          // A value may itself look like a placeholder ("{_}"): what must not remain is an unfilled one.
+          expect(seo.title.replaceAll(value, "")).not.toMatch(/\{[a-z_]+\}/);
           expect(seo.title.length).toBeGreaterThan(0);
         },
       ),
