@@ -10,6 +10,7 @@ import { type AppServices, requestContext, servicesContext } from "../app/contex
 import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
 import { loadKeyring } from "../app/server/crypto/keyring.server";
+import { sweepDrafts } from "../app/server/financing/drafts.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
 import { logError } from "../app/server/log.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
@@ -140,7 +141,7 @@ export async function start(
     // Unpacking the vPIC snapshot takes a second the first time a machine runs: pay it before serving, not in a POST.
     vinDecoder.open();
   } catch (error) {
-    console.error("The VIN decoder could not open its database; VINs cannot be decoded until it can", error);
+    logError("The VIN decoder could not open its database; VINs cannot be decoded until it can", error);
   }
   const services: AppServices = {
     config,
@@ -160,7 +161,11 @@ export async function start(
     inventoryVersion = versions;
   }
   const app = createServerApp(services, { htmlCache, inventoryVersion });
-  const sweeper = setInterval(() => void sweep(database.db).catch(() => {}), 10 * 60_000);
+  // Housekeeping every ten minutes: old rate-limit keys, and credit application drafts past their 24 hours.
+  const sweeper = setInterval(() => {
+    void sweep(database.db).catch(() => {});
+    void sweepDrafts(database.db).catch((error) => logError("sweeping expired drafts", error));
+  }, 10 * 60_000);
   sweeper.unref();
 
   let server: Server;
