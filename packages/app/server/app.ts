@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
@@ -10,8 +10,9 @@ import { type AppServices, requestContext, servicesContext } from "../app/contex
 import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
 import { loadKeyring } from "../app/server/crypto/keyring.server";
-import { sweepDrafts } from "../app/server/financing/drafts.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
+import { makeDataDirPrivate } from "../app/server/db/data-dir.server";
+import { sweepDrafts } from "../app/server/financing/drafts.server";
 import { logError } from "../app/server/log.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
@@ -25,6 +26,24 @@ import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
 import { bodyLimit, nonceMiddleware, sameOriginOnly, securityHeaders } from "./security";
+
+/**
+ * With TRUST_PROXY=0 every request's address is the socket's. When requests arrive carrying X-Forwarded-For, a proxy
+ * is in front and every shopper shares its one address, so one POST budget: say so once, in the log, at the first.
+ */
+function warnOfUntrustedProxy() {
+  let warned = false;
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!warned && req.headers["x-forwarded-for"] !== undefined) {
+      warned = true;
+      console.warn(
+        "Requests arrive with X-Forwarded-For but TRUST_PROXY=0: every visitor behind that proxy shares one address and " +
+          "one rate limit. Set TRUST_PROXY to the proxy's address (TRUST_PROXY=loopback for a proxy on this machine).",
+      );
+    }
+    next();
+  };
+}
 
 /** Hashed build assets never change under one name: cache them for the spec's 100 days, immutably. */
 const ASSET_MAX_AGE_SECONDS = 8_640_000;
@@ -43,6 +62,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
+  if (!config.TRUST_PROXY) app.use(warnOfUntrustedProxy());
   app.use(nonceMiddleware, securityHeaders, compression());
 
   // build/client, wherever in build/server the bundler placed this code.
@@ -126,6 +146,9 @@ export async function start(
   const config = loadConfig(env);
   // Checked before anything opens: invalid analyst rules stop the start with the check's messages.
   const offerRules = await openOfferRules(config.OFFER_RULES_DIR);
+  // The data directory holds leads, mail, texted codes and keys: private to this user, whatever the umask.
+  if (config.DATABASE_URL === "memory://") process.umask(0o077);
+  else makeDataDirPrivate(config.DATA_DIR);
   // Before the database opens: a missing or wrong key stops the start without leaving anything half open.
   const keys = loadKeyring(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -165,14 +188,30 @@ export async function start(
   const sweeper = setInterval(() => {
     void sweep(database.db).catch(() => {});
     void sweepDrafts(database.db).catch((error) => logError("sweeping expired drafts", error));
+    if (database.kind === "pglite" && config.DATABASE_URL !== "memory://") {
+      try {
+        makeDataDirPrivate(config.DATA_DIR);
+      } catch (error) {
+        logError("keeping the data directory private", error);
+      }
+    }
   }, 10 * 60_000);
   sweeper.unref();
 
   let server: Server;
   try {
+    // A client that sends its headers or its body slowly holds a socket only this long (Node's default is 300 s).
+    const http = createServer(
+      {
+        headersTimeout: config.HEADERS_TIMEOUT_MS,
+        requestTimeout: config.REQUEST_TIMEOUT_MS,
+        connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS),
+      },
+      app,
+    );
     server = await new Promise((resolve, reject) => {
-      const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-      s.once("error", reject);
+      http.once("error", reject);
+      http.listen(config.PORT, config.HOST, () => resolve(http));
     });
   } catch (error) {
     clearInterval(sweeper);

@@ -1,5 +1,26 @@
 import { z } from "zod";
 
+/**
+ * Which proxies' `X-Forwarded-For` to believe (Express "trust proxy"): a hop count, or better, the proxies' addresses
+ * (`loopback`, `uniquelocal`, IPs and CIDRs, comma-separated), so a client that reaches the port directly cannot forge
+ * its address. 0 trusts none.
+ */
+const PROXY_TOKEN = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F:.]+(\/\d{1,3})?)$/;
+const trustProxySchema = z.union([
+  z.string().regex(/^\d+$/).transform(Number),
+  z
+    .string()
+    .refine((v) => v.split(",").every((token) => PROXY_TOKEN.test(token.trim())), {
+      message: "must be a number of hops or a comma-separated list of loopback, linklocal, uniquelocal, IPs or CIDRs",
+    })
+    .transform((v) =>
+      v
+        .split(",")
+        .map((token) => token.trim())
+        .join(", "),
+    ),
+]);
+
 /** A master key: base64 of exactly 32 bytes (`openssl rand -base64 32`). */
 const base64Key = z
   .string()
@@ -39,7 +60,11 @@ const configSchema = z
     /** How often the in-process relay looks for outbox rows, in milliseconds. */
     RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** Proxies in front of us whose X-Forwarded-For we trust (Express "trust proxy"). */
-    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    TRUST_PROXY: trustProxySchema.default(0),
+    /** A request whose headers have not all arrived within this is dropped (slow-header clients hold no socket). */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** A request whose body has not all arrived within this is dropped (slow-body clients hold no socket). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     /**
      * A folder of the analyst's offer rule files (what `showroom-rules check` reads); missing files take the package
      * defaults. Checked at start (a problem stops it) and reloaded on SIGHUP (a bad reload keeps the last good rules).

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import { makeDataDirPrivate } from "./data-dir.server";
 import { lockDataDir } from "./lock.server";
 import { schema } from "./schema.server";
 
@@ -74,6 +75,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       onInventoryChange: (listener) => client.listen(INVENTORY_CHANNEL, listener),
     };
   }
+  makeDataDirPrivate(options.dataDir);
   const lock = lockDataDir(options.dataDir);
   try {
     const path = join(options.dataDir, "pgdata");
@@ -81,6 +83,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const client = new PGlite(path);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: folder });
+    // PGlite sets its files' modes itself (0666): the private directory shields them, and they are made 0600 again
+    // after opening, on close, and by the server's housekeeping.
+    makeDataDirPrivate(options.dataDir);
     return {
       db,
       kind: "pglite",
@@ -88,6 +93,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       async close() {
         try {
           await client.close();
+          makeDataDirPrivate(options.dataDir);
         } finally {
           lock.release();
         }

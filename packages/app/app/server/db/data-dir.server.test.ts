@@ -1,0 +1,54 @@
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./client.server";
+import { makeDataDirPrivate } from "./data-dir.server";
+
+const dirs: string[] = [];
+const umask = process.umask();
+afterEach(() => {
+  process.umask(umask);
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function modes(dir: string): { path: string; mode: number; directory: boolean }[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).map((entry) => {
+    const path = join(entry.parentPath, entry.name);
+    return { path, mode: statSync(path).mode & 0o777, directory: entry.isDirectory() };
+  });
+}
+
+describe("the data directory", () => {
+  it("files left world-writable by an old start become 0600 and folders 0700; a link's target is left alone", () => {
+    const dir = mkdtempSync(join(tmpdir(), "showroom-private-"));
+    const outside = mkdtempSync(join(tmpdir(), "showroom-outside-"));
+    dirs.push(dir, outside);
+    mkdirSync(join(dir, "mail"), { mode: 0o777 });
+    chmodSync(join(dir, "mail"), 0o777);
+    writeFileSync(join(dir, "mail", "lead.eml"), "x");
+    chmodSync(join(dir, "mail", "lead.eml"), 0o666);
+    writeFileSync(join(outside, "shared.txt"), "x");
+    chmodSync(join(outside, "shared.txt"), 0o644);
+    symlinkSync(join(outside, "shared.txt"), join(dir, "link.txt"));
+    makeDataDirPrivate(dir);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, "mail")).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, "mail", "lead.eml")).mode & 0o777).toBe(0o600);
+    expect(statSync(join(outside, "shared.txt")).mode & 0o777).toBe(0o644);
+  });
+
+  it("with a permissive umask, the data directory is 0700 while PGlite runs, and every file is private once open and closed", async () => {
+    process.umask(0o000);
+    const dir = join(mkdtempSync(join(tmpdir(), "showroom-pgdata-")), "data");
+    dirs.push(dir);
+    const database = await openDatabase({ dataDir: dir });
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(modes(dir).filter((e) => !e.directory && e.mode !== 0o600)).toEqual([]);
+    await database.close();
+    const entries = modes(dir);
+    expect(entries.length).toBeGreaterThan(100);
+    const open = entries.filter((e) => (e.directory ? e.mode !== 0o700 : e.mode !== 0o600));
+    expect(open, JSON.stringify(open.slice(0, 5))).toEqual([]);
+  }, 60_000);
+});

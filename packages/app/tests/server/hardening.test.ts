@@ -1,0 +1,91 @@
+// What a production host needs beyond the happy path (issue 18): slow clients let go of their sockets, a forged
+// X-Forwarded-For does not buy a fresh rate limit, and a proxy nobody trusts is pointed out in the log.
+import { connect, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Running } from "../../server/app";
+import { startInProcess } from "./support/built-server";
+import { contactFields, postForm } from "./support/requests";
+
+/** Resolves with how long the server kept `socket` open after `written` was sent, or rejects after `limitMs`. */
+function closedAfter(url: string, written: string, limitMs: number): Promise<number> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const began = Date.now();
+    const socket: Socket = connect(Number(port), hostname, () => socket.write(written));
+    socket.on("data", () => {});
+    socket.on("error", () => {});
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`the server still held the socket after ${limitMs} ms`));
+    }, limitMs);
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(Date.now() - began);
+    });
+  });
+}
+
+describe("slow clients", () => {
+  let site: Running;
+
+  beforeAll(async () => {
+    site = await startInProcess({ HEADERS_TIMEOUT_MS: "600", REQUEST_TIMEOUT_MS: "1500" });
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it("a client that never finishes its headers is let go after the headers timeout", async () => {
+    const held = await closedAfter(site.url, "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ", 10_000);
+    expect(held).toBeGreaterThanOrEqual(500);
+    expect(held).toBeLessThan(4_000);
+  });
+
+  it("a client that never finishes its body is let go after the request timeout", async () => {
+    const held = await closedAfter(
+      site.url,
+      `POST /contact-us HTTP/1.1\r\nHost: x\r\nOrigin: ${site.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\nfirstName=D`,
+      10_000,
+    );
+    expect(held).toBeGreaterThanOrEqual(1_400);
+    expect(held).toBeLessThan(5_000);
+  });
+});
+
+describe("proxies", () => {
+  it("trusting only the proxy's address, a forged X-Forwarded-For from elsewhere does not escape the rate limit", async () => {
+    // The test is not the proxy (10.9.9.9 is): its X-Forwarded-For is ignored, and every post counts for 127.0.0.1.
+    const site = await startInProcess({ TRUST_PROXY: "10.9.9.9" });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const answer = await postForm(site.url, "/contact-us", contactFields(), {
+          "X-Forwarded-For": `203.0.113.${i}`,
+        });
+        statuses.push(answer.status);
+      }
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("with TRUST_PROXY=0, the first request that comes through a proxy makes one warning", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const site = await startInProcess({});
+    try {
+      for (let i = 0; i < 3; i++)
+        await fetch(`${site.url}/healthz`, { headers: { "X-Forwarded-For": "198.51.100.7" } });
+      const warnings = warn.mock.calls.filter(([message]) => String(message).includes("TRUST_PROXY=0"));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+      await site.close();
+    }
+  });
+
+  it("a TRUST_PROXY that is neither hops nor addresses stops the start, naming the variable", async () => {
+    await expect(startInProcess({ TRUST_PROXY: "everyone" })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});
