@@ -28,10 +28,10 @@ describe("the site's offer rules", () => {
     await expect(source.reload()).resolves.toEqual({ ok: true, version: defaultOfferRulesVersion });
   });
 
-  it("an invalid folder refuses to open, listing each problem as file: path: message", async () => {
+  it("an invalid folder refuses to open, listing each problem as file:line:column: field: message", async () => {
     const dir = analystDir({ "offer-settings.json": '{"validForDays": 0}' });
     await expect(openOfferRules(dir, () => {})).rejects.toThrow(OfferRulesError);
-    await expect(openOfferRules(dir, () => {})).rejects.toThrow(/offer-settings\.json: \$\.validForDays: /);
+    await expect(openOfferRules(dir, () => {})).rejects.toThrow(/offer-settings\.json:1:\d+: validForDays: The number 0 is out of range/);
   });
 
   it("a bad reload keeps the last good rules and logs why; a good one replaces them", async () => {
@@ -45,7 +45,7 @@ describe("the site's offer rules", () => {
     expect(refused.ok).toBe(false);
     expect(source.current()).toBe(first);
     expect(lines.at(-1)).toContain(`not reloaded: keeping ${first.version}`);
-    expect(lines.at(-1)).toContain("offer-settings.json: $.validForDays:");
+    expect(lines.at(-1)).toMatch(/offer-settings\.json:\d+:\d+: validForDays: The number 0 is out of range/);
     writeFileSync(join(dir, "offer-settings.json"), settings(3));
     const [a, b] = await Promise.all([source.reload(), source.reload()]);
     expect(a).toEqual(b);
