@@ -1,33 +1,108 @@
 #!/usr/bin/env node
 // `npm start`: builds the site if needed, then serves it until SIGTERM/SIGINT, which close the database first.
+// WEB_CONCURRENCY=n (n > 1, PostgreSQL only) runs n processes sharing the port through node:cluster (ADR 251).
+import cluster from "node:cluster";
 import { ensureBuild, serverBuild } from "./scripts/ensure-build.mjs";
 
 // React and Express pick their production code paths from NODE_ENV; unset, `npm start` would render with React's
 // development build at a fraction of the speed.
 process.env.NODE_ENV ??= "production";
 
-ensureBuild();
-const { start } = await import(serverBuild);
-let running;
-try {
-  running = await start();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+const processes = Number(process.env.WEB_CONCURRENCY ?? "1");
+if (!Number.isInteger(processes) || processes < 1 || processes > 64) {
+  console.error(
+    `Invalid configuration:\n  WEB_CONCURRENCY: must be a whole number from 1 to 64, not "${process.env.WEB_CONCURRENCY}"`,
+  );
   process.exit(1);
 }
-console.log(`Showroom is serving ${running.url} (${running.database.kind} database; lead mail: ${running.mail})`);
-// SIGHUP reloads the analyst's offer rules (OFFER_RULES_DIR); a bad folder keeps the last good rules and says why.
-process.on("SIGHUP", () => {
-  running.reloadOfferRules().catch((error) => console.error(error));
-});
-for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    running.close().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
+
+if (cluster.isPrimary && processes > 1) await primary(processes);
+else await serve();
+
+/** One server process: the whole site on one port. In a cluster it reports to the primary instead of printing. */
+async function serve() {
+  if (cluster.isPrimary) ensureBuild();
+  const { start } = await import(serverBuild);
+  let running;
+  try {
+    running = await start();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  const line = `Showroom is serving ${running.url} (${running.database.kind} database; lead mail: ${running.mail})`;
+  if (cluster.isWorker) process.send?.({ ready: line });
+  else console.log(line);
+  // SIGHUP reloads the analyst's offer rules (OFFER_RULES_DIR); a bad folder keeps the last good rules and says why.
+  process.on("SIGHUP", () => {
+    running.reloadOfferRules().catch((error) => console.error(error));
   });
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      running.close().then(
+        () => process.exit(0),
+        (error) => {
+          console.error(error);
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+/**
+ * The cluster's primary: forks `count` servers (they share the port), prints the one ready line when all serve,
+ * forwards SIGHUP, replaces a server that dies (giving up when five die within a minute), and on SIGTERM/SIGINT
+ * stops them all and exits once they have closed their databases.
+ */
+async function primary(count) {
+  if (!/^postgres(ql)?:\/\//.test(process.env.DATABASE_URL ?? "")) {
+    console.error(
+      "WEB_CONCURRENCY > 1 needs DATABASE_URL=postgres://…: the embedded database allows one process per data directory.",
+    );
+    process.exit(1);
+  }
+  ensureBuild();
+  let stopping = false;
+  const deaths = [];
+  let ready = 0;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on("message", (message) => {
+      if (!message?.ready) return;
+      ready += 1;
+      if (ready === count) console.log(message.ready.replace(" (", ` (${count} processes; `));
+    });
+  };
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    const now = Date.now();
+    deaths.push(now);
+    while (deaths.length > 0 && (deaths[0] ?? now) < now - 60_000) deaths.shift();
+    if (deaths.length >= 5) {
+      console.error("Five server processes died within a minute; stopping.");
+      stopping = true;
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exitCode = 1;
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      return;
+    }
+    console.error(`Server process ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+    fork();
+  });
+  for (let i = 0; i < count; i++) fork();
+  process.on("SIGHUP", () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGHUP");
+  });
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {});
+      if (workers.length === 0) process.exit(0);
+      for (const worker of workers) worker?.process.kill("SIGTERM");
+    });
+  }
 }

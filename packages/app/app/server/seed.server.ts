@@ -1,5 +1,5 @@
 import { loadDealers, readFixtureJson } from "@showroom/fixtures/server";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { Db } from "./db/client.server";
 import { stores } from "./db/schema.server";
 import { parseJsonFeed } from "./inventory/feed";
@@ -13,6 +13,15 @@ export const FIXTURE_VEHICLES = "inventory/vehicles.json";
  * alone, so a real deployment's data is never overwritten.
  */
 export async function seedIfEmpty(db: Db, log: (line: string) => void = () => {}): Promise<boolean> {
+  // Several processes starting on one empty PostgreSQL (WEB_CONCURRENCY) seed it once: the first holds this lock for
+  // the whole seed, the others then find the stores and leave them alone.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('showroom:seed'))`);
+    return seedInside(tx as unknown as Db, log);
+  });
+}
+
+async function seedInside(db: Db, log: (line: string) => void): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(stores);
   if ((row?.n ?? 0) > 0) return false;
 
