@@ -22,6 +22,7 @@ import { type OfferRulesSource, openOfferRules } from "../app/server/sell/offer-
 import { smsSender } from "../app/server/sms/sms.server";
 import { createValuationProvider } from "../app/server/valuation/create-valuation-provider.server";
 import { createVinDecoder } from "../app/server/valuation/vin-decoder.server";
+import { cookieNotice, cookiesAreSecure, plainHttpCookies } from "./cookie-security";
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
@@ -64,6 +65,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   app.set("trust proxy", config.TRUST_PROXY);
   if (!config.TRUST_PROXY) app.use(warnOfUntrustedProxy());
   app.use(nonceMiddleware, securityHeaders, compression());
+  if (!cookiesAreSecure(config.PUBLIC_ORIGIN)) app.use(plainHttpCookies);
 
   // build/client, wherever in build/server the bundler placed this code.
   const here = fileURLToPath(new URL(".", import.meta.url));
@@ -144,6 +146,8 @@ export async function start(
   options: { htmlCache?: boolean } = {},
 ): Promise<Running> {
   const config = loadConfig(env);
+  const notice = cookieNotice(config.PUBLIC_ORIGIN, config.HOST);
+  if (notice) console.warn(notice);
   // Checked before anything opens: invalid analyst rules stop the start with the check's messages.
   const offerRules = await openOfferRules(config.OFFER_RULES_DIR);
   // The data directory holds leads, mail, texted codes and keys: private to this user, whatever the umask.

@@ -4,7 +4,7 @@ import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Running } from "../../server/app";
 import { startInProcess } from "./support/built-server";
-import { contactFields, postForm } from "./support/requests";
+import { contactFields, postForm, request } from "./support/requests";
 
 /** Resolves with how long the server kept `socket` open after `written` was sent, or rejects after `limitMs`. */
 function closedAfter(url: string, written: string, limitMs: number): Promise<number> {
@@ -87,5 +87,50 @@ describe("proxies", () => {
 
   it("a TRUST_PROXY that is neither hops nor addresses stops the start, naming the variable", async () => {
     await expect(startInProcess({ TRUST_PROXY: "everyone" })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("cookies and the public origin", () => {
+  /**
+   * The Set-Cookie lines of a visitor who picks a store (the store, the visitor id, the flash toast) and accepts the
+   * cookie banner (the consent cookies).
+   */
+  // Posted as a non-browser client (no Origin): the site is reached on its loopback port, not on the public origin.
+  async function visitCookies(env: Record<string, string>): Promise<string[]> {
+    const site = await startInProcess(env);
+    const post = (path: string, fields: Record<string, string>) =>
+      request(`${site.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+    try {
+      const store = await post("/api/store", { storeId: "brentwood", return: "/" });
+      const consent = await post("/api/consent", { choice: "accept-all", return: "/" });
+      // A lead names the visitor (the signed, HttpOnly uniqueUserId).
+      const form = await post("/contact-us", contactFields());
+      return [store, consent, form].flatMap((answer) => answer.headers.getSetCookie());
+    } finally {
+      await site.close();
+    }
+  }
+
+  it("on an HTTPS public origin every cookie is Secure", async () => {
+    const cookies = await visitCookies({ PUBLIC_ORIGIN: "https://cars.example" });
+    expect(cookies.map((c) => c.split("=")[0])).toEqual(
+      expect.arrayContaining(["userSelectedStore", "flash", "uniqueUserId"]),
+    );
+    for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure(;|$)/i);
+  });
+
+  it("on a plain-HTTP public origin no cookie says Secure (browsers would drop it), and the start says so", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const cookies = await visitCookies({ PUBLIC_ORIGIN: "http://showroom.lan:3000" });
+      expect(cookies.map((c) => c.split("=")[0])).toEqual(
+        expect.arrayContaining(["userSelectedStore", "flash", "uniqueUserId"]),
+      );
+      for (const cookie of cookies) expect(cookie).not.toMatch(/secure/i);
+      const said = warn.mock.calls.map(([message]) => String(message));
+      expect(said.some((line) => line.includes("PUBLIC_ORIGIN is http://showroom.lan:3000, plain HTTP"))).toBe(true);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
