@@ -134,3 +134,26 @@ describe("cookies and the public origin", () => {
     }
   });
 });
+
+describe("a field posted twice", () => {
+  it("is refused with the form shown again, and renders without a React warning", async () => {
+    const site = await startInProcess({});
+    const error = vi.spyOn(console, "error");
+    try {
+      const fields = new URLSearchParams(contactFields({ message: "" }));
+      fields.append("topic", "2");
+      const answer = await request(`${site.url}/contact-us`, {
+        method: "POST",
+        body: fields,
+        headers: { Origin: site.url },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toContain('name="topic"');
+      const warnings = error.mock.calls.map((call) => call.map(String).join(" "));
+      expect(warnings.filter((line) => /defaultValue|Warning|must be a scalar/i.test(line))).toEqual([]);
+    } finally {
+      error.mockRestore();
+      await site.close();
+    }
+  });
+});
