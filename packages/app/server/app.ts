@@ -13,7 +13,7 @@ import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
 import { makeDataDirPrivate } from "../app/server/db/data-dir.server";
 import { sweepDrafts } from "../app/server/financing/drafts.server";
-import { logError } from "../app/server/log.server";
+import { logError, logInfo, setLogLevel } from "../app/server/log.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import { derivedKey, sessionSecret } from "../app/server/secrets.server";
@@ -146,6 +146,7 @@ export async function start(
   options: { htmlCache?: boolean } = {},
 ): Promise<Running> {
   const config = loadConfig(env);
+  setLogLevel(config.LOG_LEVEL);
   const notice = cookieNotice(config.PUBLIC_ORIGIN, config.HOST);
   if (notice) console.warn(notice);
   // Checked before anything opens: invalid analyst rules stop the start with the check's messages.
@@ -157,7 +158,7 @@ export async function start(
   const keys = loadKeyring(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    await seedIfEmpty(database.db, (line) => console.log(line));
+    await seedIfEmpty(database.db, logInfo);
   } catch (error) {
     await database.close();
     throw error;
