@@ -16,6 +16,7 @@ import { sweepDrafts } from "../app/server/financing/drafts.server";
 import { logError, logInfo, setLogLevel } from "../app/server/log.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
+import { keepInventoryVersion } from "../app/server/search/snapshot.server";
 import { derivedKey, sessionSecret } from "../app/server/secrets.server";
 import { seedIfEmpty } from "../app/server/seed.server";
 import { type OfferRulesSource, openOfferRules } from "../app/server/sell/offer-rules-source.server";
@@ -64,7 +65,8 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
   if (!config.TRUST_PROXY) app.use(warnOfUntrustedProxy());
-  app.use(nonceMiddleware, securityHeaders, compression());
+  // Level 4: documents rendered per request compress in half the time of the default level for a few % more bytes.
+  app.use(nonceMiddleware, securityHeaders, compression({ level: 4 }));
   if (!cookiesAreSecure(config.PUBLIC_ORIGIN)) app.use(plainHttpCookies);
 
   // build/client, wherever in build/server the bundler placed this code.
@@ -183,10 +185,11 @@ export async function start(
   const htmlCache = options.htmlCache === false ? null : new HtmlCache();
   let inventoryVersion: InventoryVersionCache | null = null;
   let stopWatching = async () => {};
-  if (htmlCache && database.onInventoryChange) {
+  if (database.onInventoryChange) {
     const versions = new InventoryVersionCache();
     stopWatching = await database.onInventoryChange(() => versions.changed());
     inventoryVersion = versions;
+    keepInventoryVersion(database.db, versions);
   }
   const app = createServerApp(services, { htmlCache, inventoryVersion });
   // Housekeeping every ten minutes: old rate-limit keys, and credit application drafts past their 24 hours.
