@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { describedBy, type FieldProps, fieldId } from "./fields";
 
 // Radio and checkbox groups, beside the single fields of fields.tsx: one set of field components for every form.
