@@ -18,7 +18,9 @@ async function run(args: readonly string[]): Promise<number> {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      console.error(`${error.message}\nThe server holds the embedded database while it runs: stop it, then run this again.`);
+      console.error(
+        `${error.message}\nThe server holds the embedded database while it runs: stop it, then run this again.`,
+      );
       return 1;
     }
     throw error;

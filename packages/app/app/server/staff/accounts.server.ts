@@ -38,7 +38,10 @@ export async function addAccount(
   const passwordHash = await hashPassword(input.password);
   const secret = newTotpSecret();
   await db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.email, email));
+    const [existing] = await tx
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, email));
     if (existing) throw new AccountError(`There is already an account for ${email}.`);
     const id = randomUUID();
     await tx.insert(staffAccounts).values({ id, email, role, passwordHash, totpSecret: secret });

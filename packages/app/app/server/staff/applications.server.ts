@@ -2,7 +2,12 @@ import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Keyring } from "../crypto/envelope.server";
 import type { Db } from "../db/client.server";
-import { type FinanceApplicationStatus, financeApplications, financeApplicationStatuses, stores } from "../db/schema.server";
+import {
+  type FinanceApplicationStatus,
+  financeApplicationStatuses,
+  financeApplications,
+  stores,
+} from "../db/schema.server";
 import { openApplication } from "../financing/applications.server";
 import { type Actor, recordAudit } from "./audit.server";
 

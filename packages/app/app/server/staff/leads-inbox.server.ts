@@ -2,7 +2,7 @@ import { defaultLeadDestinations, LEAD_KIND_LABELS, LEAD_KINDS, type LeadKind } 
 import { and, asc, desc, eq, gte, lt, notInArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client.server";
-import { type StaffRole, leads, outbox, outboxStates, stores } from "../db/schema.server";
+import { leads, outbox, outboxStates, type StaffRole, stores } from "../db/schema.server";
 import { composeLeadMail } from "../outbox/compose";
 import { type Actor, recordAudit } from "./audit.server";
 import { roleAllows } from "./sessions.server";
@@ -66,7 +66,9 @@ function whereOf(role: StaffRole, filter: LeadFilter): SQL | undefined {
   if (filter.from) where.push(gte(leads.createdAt, new Date(`${filter.from}T00:00:00Z`)));
   if (filter.to) where.push(lt(leads.createdAt, new Date(new Date(`${filter.to}T00:00:00Z`).getTime() + 86_400_000)));
   if (filter.delivery) {
-    where.push(sql`exists (select 1 from ${outbox} where ${outbox.leadId} = ${leads.id} and ${outbox.state} = ${filter.delivery})`);
+    where.push(
+      sql`exists (select 1 from ${outbox} where ${outbox.leadId} = ${leads.id} and ${outbox.state} = ${filter.delivery})`,
+    );
   }
   return where.length > 0 ? and(...where) : undefined;
 }
@@ -81,7 +83,9 @@ export async function listLeads(db: Db, role: StaffRole, filter: LeadFilter, lim
       payload: leads.payload,
       createdAt: leads.createdAt,
       disposedAt: leads.disposedAt,
-      delivery: sql<string | null>`(select ${outbox.state} from ${outbox} where ${outbox.leadId} = ${leads.id} order by ${outbox.id} desc limit 1)`,
+      delivery: sql<
+        string | null
+      >`(select ${outbox.state} from ${outbox} where ${outbox.leadId} = ${leads.id} order by ${outbox.id} desc limit 1)`,
     })
     .from(leads)
     .innerJoin(stores, eq(stores.id, leads.storeId))
@@ -147,7 +151,11 @@ export async function leadDetail(db: Db, role: StaffRole, id: string): Promise<L
   const first = attempts[0];
   if (first && !row.lead.disposedAt) {
     try {
-      const mail = composeLeadMail({ leadId: id, messageId: first.messageId }, row.lead.payload, defaultLeadDestinations);
+      const mail = composeLeadMail(
+        { leadId: id, messageId: first.messageId },
+        row.lead.payload,
+        defaultLeadDestinations,
+      );
       email = { to: [...mail.to], subject: mail.subject, body: mail.body, type: mail.type };
     } catch {
       email = null;
@@ -188,7 +196,9 @@ export async function exportLeadsCsv(db: Db, actor: Actor, role: StaffRole, filt
   });
   const header = ["Received", "Kind", "Store", "Name", "Email", "Phone", "Delivery", "Lead id"];
   const lines = rows.map((r) =>
-    [r.createdAt.toISOString(), r.kindLabel, r.store, r.name, r.email, r.phone, r.delivery, r.id].map(csvCell).join(","),
+    [r.createdAt.toISOString(), r.kindLabel, r.store, r.name, r.email, r.phone, r.delivery, r.id]
+      .map(csvCell)
+      .join(","),
   );
   return `${[header.map(csvCell).join(","), ...lines].join("\r\n")}\r\n`;
 }

@@ -155,10 +155,7 @@ export async function runRetention(
       .update(leads)
       .set({ payload: sql`jsonb_build_object('kind', ${leads.kind})`, disposedAt: now })
       .where(staleLeads);
-    await tx
-      .update(visitors)
-      .set({ profile: {}, journeys: {}, updatedAt: now })
-      .where(staleVisitors);
+    await tx.update(visitors).set({ profile: {}, journeys: {}, updatedAt: now }).where(staleVisitors);
     await tx.delete(financeApplicationDrafts).where(staleDrafts);
     await recordAudit(tx, options.actor ?? SYSTEM_ACTOR, {
       action: "retention-run",

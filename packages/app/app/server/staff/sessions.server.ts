@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { type StaffRole, staffAccounts, staffSessions } from "../db/schema.server";
-import { type Actor, recordAudit } from "./audit.server";
 import { staffEmailSchema } from "./accounts.server";
+import { type Actor, recordAudit } from "./audit.server";
 import { verifyPassword } from "./passwords.server";
 import { acceptedStep } from "./totp.server";
 
@@ -129,17 +129,24 @@ export async function verifyCode(
     const [pending] = await tx
       .select()
       .from(staffSessions)
-      .where(and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.endedAt), isNull(staffSessions.verifiedAt)))
+      .where(
+        and(eq(staffSessions.tokenHash, tokenHash), isNull(staffSessions.endedAt), isNull(staffSessions.verifiedAt)),
+      )
       .for("update");
     if (!pending || now.getTime() - pending.createdAt.getTime() > PENDING_MS) return { ok: false, restart: true };
-    const [account] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, pending.accountId)).for("update");
+    const [account] = await tx
+      .select()
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, pending.accountId))
+      .for("update");
     if (!account) return { ok: false, restart: true };
     const actor: Actor = { accountId: account.id, email: account.email, ip: input.ip };
     const refused = refusal(account, now);
     const step = refused ? null : acceptedStep(account.totpSecret, input.code.trim(), account.totpLastStep, now);
     if (step === null) {
       const locked = refused ? false : await countFailure(tx, account, now);
-      if (refused || locked) await tx.update(staffSessions).set({ endedAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
+      if (refused || locked)
+        await tx.update(staffSessions).set({ endedAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
       await recordAudit(tx, actor, {
         action: "failed-sign-in",
         subject: account.email,
@@ -219,4 +226,3 @@ const RANK: Record<StaffRole, number> = { sales: 0, finance: 1, admin: 2 };
 export function roleAllows(role: StaffRole, needed: StaffRole): boolean {
   return RANK[role] >= RANK[needed];
 }
-

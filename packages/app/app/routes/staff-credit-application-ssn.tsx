@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { ApplicationView } from "../components/staff/application-view";
+import { DeskHeading, deskMeta, LINK } from "../components/staff/desk";
+import { requireStaff } from "../server/staff/desk.server";
+import type { Route } from "./+types/staff-credit-application-ssn";
+import { revealSsn } from "./staff-credit-application.server";
+
+/**
+ * POST /staff/credit-applications/:id/ssn: the application with its SSNs whole, in this response only (never in a
+ * URL). No loader on purpose: after the action no other read of the application runs, so revealing is exactly one
+ * audit row, "revealed SSN".
+ */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const desk = await requireStaff(request, context, "finance");
+  return revealSsn(desk, params.id);
+}
+
+export const meta = () => deskMeta("Application, SSN shown");
+
+export default function StaffCreditApplicationSsn({ actionData, params }: Route.ComponentProps) {
+  if (!actionData) {
+    return (
+      <>
+        <DeskHeading>Reveal SSN</DeskHeading>
+        <p className="mt-4">
+          The SSN is shown only after the “Reveal SSN” button of{" "}
+          <Link to={`/staff/credit-applications/${params.id}`} className={LINK}>
+            the application
+          </Link>
+          .
+        </p>
+      </>
+    );
+  }
+  return <ApplicationView application={actionData} />;
+}
