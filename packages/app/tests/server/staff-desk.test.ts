@@ -1,10 +1,10 @@
 // The staff desk over HTTP against the built server, on each database: sign-in with password and TOTP as a browser
 // without JavaScript posts it, the headers of every /staff response, roles, the per-IP sign-in limit, same-origin.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Running } from "../../server/app";
 import { addAccount } from "../../app/server/staff/accounts.server";
 import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
 import { codeAt } from "../../app/server/staff/totp.server";
+import type { Running } from "../../server/app";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { startInProcess } from "./support/built-server";
 import { postForm, request } from "./support/requests";
@@ -117,7 +117,10 @@ describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
   });
 
   it("a wrong password and an unknown email get the same answer", async () => {
-    const wrong = await postForm(site.url, "/staff/login", { email: "sales@example.com", password: "not the password" });
+    const wrong = await postForm(site.url, "/staff/login", {
+      email: "sales@example.com",
+      password: "not the password",
+    });
     const unknown = await postForm(site.url, "/staff/login", { email: "who@example.com", password: PASSWORD });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
@@ -135,9 +138,7 @@ describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
     }
     expect((await request(`${site.url}/staff/leads`, { headers: { Cookie: sales } })).status).toBe(200);
     const finance = await signIn("finance", new Date(Date.now() - 30_000));
-    expect((await request(`${site.url}/staff/credit-applications`, { headers: { Cookie: finance } })).status).toBe(
-      200,
-    );
+    expect((await request(`${site.url}/staff/credit-applications`, { headers: { Cookie: finance } })).status).toBe(200);
     expect((await request(`${site.url}/staff/retention`, { headers: { Cookie: finance } })).status).toBe(403);
   });
 
