@@ -12,7 +12,7 @@ import {
 import { listAccounts } from "../server/staff/accounts.server";
 import { ROLE_LABELS, requireStaff } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff-accounts";
-import { accountAction } from "./staff-admin.server";
+import { accountAction, readDeskForm } from "./staff-admin.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, staff } = await requireStaff(request, context, "admin");
@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return accountAction(await requireStaff(request, context, "admin"), request);
+  const form = await readDeskForm(request);
+  return accountAction(await requireStaff(request, context, "admin"), form);
 }
 
 export const meta = () => deskMeta("Accounts");

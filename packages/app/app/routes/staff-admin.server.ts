@@ -7,7 +7,9 @@ import type { Desk } from "../server/staff/desk.server";
 import { retryEmail } from "../server/staff/outbox-desk.server";
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, setRetentionDays } from "../server/staff/retention.server";
 
-const formOf = async (request: Request) => Object.fromEntries((await readFormData(request)).entries());
+/** The desk's form bodies are read before the session is checked, so an unreadable body is a 4xx either way. */
+export const readDeskForm = readFormData;
+const formOf = (form: FormData) => Object.fromEntries(form.entries());
 
 const accountForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("disable"), email: z.string().max(254) }),
@@ -16,8 +18,8 @@ const accountForm = z.discriminatedUnion("intent", [
 ]);
 
 /** Disable, enable, change role: each one audit row; the account's sessions end when its access shrinks. */
-export async function accountAction(desk: Desk, request: Request) {
-  const parsed = accountForm.safeParse(await formOf(request));
+export async function accountAction(desk: Desk, form: FormData) {
+  const parsed = accountForm.safeParse(formOf(form));
   if (!parsed.success) return data({ error: "That change is not one the desk knows." }, { status: 400 });
   const order = parsed.data;
   if (order.email === desk.staff.email) {
@@ -40,8 +42,8 @@ export async function accountAction(desk: Desk, request: Request) {
 const retryForm = z.object({ id: z.coerce.number().int().positive() });
 
 /** "Retry": the outbox CLI's requeue of a dead (or pending) row, audited. */
-export async function outboxAction(desk: Desk, request: Request) {
-  const parsed = retryForm.safeParse(await formOf(request));
+export async function outboxAction(desk: Desk, form: FormData) {
+  const parsed = retryForm.safeParse(formOf(form));
   if (!parsed.success) return data({ error: "Choose an outbox row to retry." }, { status: 400 });
   const result = await retryEmail(desk.services.db, desk.actor, parsed.data.id);
   if (result.outcome === "not-found")
@@ -60,8 +62,8 @@ const retentionForm = z.object({
     .max(MAX_RETENTION_DAYS, RETENTION_MESSAGE),
 });
 
-export async function retentionAction(desk: Desk, request: Request) {
-  const form = await formOf(request);
+export async function retentionAction(desk: Desk, body: FormData) {
+  const form = formOf(body);
   const parsed = retentionForm.safeParse(form);
   if (!parsed.success) {
     return data({ errors: { days: [RETENTION_MESSAGE] }, days: String(form.days ?? "") }, { status: 400 });

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ApplicationView } from "../components/staff/application-view";
 import { DeskHeading, deskMeta, LINK } from "../components/staff/desk";
+import { readFormData } from "../content/form-data.server";
 import { requireStaff } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff-credit-application-ssn";
 import { revealSsn } from "./staff-credit-application.server";
@@ -11,6 +12,8 @@ import { revealSsn } from "./staff-credit-application.server";
  * audit row, "revealed SSN".
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
+  // Read (and dropped) first: an unreadable body is a 4xx, signed in or not.
+  await readFormData(request);
   const desk = await requireStaff(request, context, "finance");
   return revealSsn(desk, params.id);
 }

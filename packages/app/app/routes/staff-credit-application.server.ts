@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { readFormData } from "../content/form-data.server";
 import {
   applicationStatusSchema,
   type OpenedApplication,
@@ -45,8 +44,8 @@ export async function revealSsn(desk: Desk, id: string) {
 const statusForm = z.object({ status: applicationStatusSchema });
 
 /** POST: new, sent to lender or closed; 303 back to the page, which says so. */
-export async function changeStatus(desk: Desk, request: Request, id: string) {
-  const parsed = statusForm.safeParse(Object.fromEntries((await readFormData(request)).entries()));
+export async function changeStatus(desk: Desk, form: FormData, id: string) {
+  const parsed = statusForm.safeParse(Object.fromEntries(form.entries()));
   if (!parsed.success) {
     return data({ error: "Choose a status: new, sent to lender or closed." }, { status: 400 });
   }

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { SelectField } from "../components/forms/fields";
 import { ApplicationView } from "../components/staff/application-view";
 import { BUTTON, DeskMessage, deskMeta, SECONDARY_BUTTON } from "../components/staff/desk";
+import { readFormData } from "../content/form-data.server";
 import { requireStaff } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff-credit-application";
 import { changeStatus, openForPage } from "./staff-credit-application.server";
@@ -12,8 +13,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await readFormData(request);
   const desk = await requireStaff(request, context, "finance");
-  return changeStatus(desk, request, params.id);
+  return changeStatus(desk, form, params.id);
 }
 
 export const meta = () => deskMeta("Application");

@@ -12,7 +12,7 @@ import {
 import { requireStaff } from "../server/staff/desk.server";
 import { deskOutbox } from "../server/staff/outbox-desk.server";
 import type { Route } from "./+types/staff-outbox";
-import { outboxAction } from "./staff-admin.server";
+import { outboxAction, readDeskForm } from "./staff-admin.server";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -35,7 +35,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return outboxAction(await requireStaff(request, context, "admin"), request);
+  const form = await readDeskForm(request);
+  return outboxAction(await requireStaff(request, context, "admin"), form);
 }
 
 export const meta = () => deskMeta("Outbox");

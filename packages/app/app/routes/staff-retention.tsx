@@ -5,7 +5,7 @@ import { servicesContext } from "../context";
 import { requireStaff } from "../server/staff/desk.server";
 import { retentionDays, runRetention } from "../server/staff/retention.server";
 import type { Route } from "./+types/staff-retention";
-import { retentionAction } from "./staff-admin.server";
+import { readDeskForm, retentionAction } from "./staff-admin.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = await requireStaff(request, context, "admin");
@@ -19,7 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return retentionAction(await requireStaff(request, context, "admin"), request);
+  const form = await readDeskForm(request);
+  return retentionAction(await requireStaff(request, context, "admin"), form);
 }
 
 export const meta = () => deskMeta("Retention");

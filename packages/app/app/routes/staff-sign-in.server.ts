@@ -22,7 +22,12 @@ const TOO_MANY = "Too many sign-in attempts from this network. Wait a minute and
 const UNAVAILABLE = "Signing in is not possible right now. Try again in a moment.";
 
 const passwordForm = z.object({
-  email: z.string().max(254).default(""),
+  // No NUL: the email of a failed sign-in is written to the audit trail, and PostgreSQL text cannot hold one.
+  email: z
+    .string()
+    .max(254)
+    .refine((v) => !v.includes("\0"))
+    .default(""),
   password: z.string().max(1024).default(""),
 });
 const codeForm = z.object({ code: z.string().max(32).default("") });
@@ -98,6 +103,7 @@ export async function submitCode(request: Request, context: Context) {
 
 /** POST /staff/sign-out: the session ends (its row says so), the cookie goes. */
 export async function submitSignOut(request: Request, context: Context) {
+  await readFormData(request);
   const { db } = context.get(servicesContext);
   const token = sessionToken(request);
   const staff = await currentStaff(db, token);
