@@ -10,6 +10,7 @@ import {
   financeApplicationDrafts,
   financeApplications,
   leads,
+  outbox,
   retentionTallies,
   staffAccounts,
   stores,
@@ -20,8 +21,9 @@ import { addAccount, disableAccount, setRole } from "./accounts.server";
 import { readApplicationAudited, setApplicationStatus } from "./applications.server";
 import { type Actor, SYSTEM_ACTOR } from "./audit.server";
 import { exportLeadsCsv, leadDetail, listLeads } from "./leads-inbox.server";
+import { retryEmail } from "./outbox-desk.server";
 import { passwordProblem } from "./passwords.server";
-import { runRetention } from "./retention.server";
+import { runRetention, startRetentionJob } from "./retention.server";
 import {
   ABSOLUTE_MS,
   currentStaff,
@@ -347,6 +349,65 @@ describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {
       ),
       { numRuns: kind === "pglite" ? 15 : 8 },
     );
+  });
+
+  it("the server's job runs on its timer and records the run", async () => {
+    const job = startRetentionJob(t.db, 730, 50);
+    try {
+      for (let i = 0; i < 100 && (await audit(t.db)).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      job.stop();
+    }
+    expect((await audit(t.db)).map((e) => [e.action, e.actor])).toEqual([["retention-run", "system"]]);
+  });
+
+  // Only PostgreSQL has other instances: PGlite is one process with one connection (the data directory is locked).
+  if (kind === "postgres")
+    it("while one instance holds the retention lock, another skips its run", async () => {
+      const other = await t.database.connectAgain({ poolSize: 1 });
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked: () => void = () => {};
+      const isLocked = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = other.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('showroom:retention'))`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      try {
+        expect(await runRetention(t.db, { now: T0, days: 730 })).toEqual({ ran: false, reason: "locked" });
+      } finally {
+        release();
+        await holder;
+      }
+      expect(await runRetention(t.db, { now: T0, days: 730 })).toMatchObject({ ran: true });
+    });
+
+  it("Retry requeues a dead email with an audit row; a sent one is left alone and not recorded", async () => {
+    await store(t.db);
+    const leadId = await lead(t.db, "CONTACT_SALES", T0);
+    const [dead] = await t.db
+      .insert(outbox)
+      .values({ leadId, messageId: `<${leadId}@x>`, state: "dead", attempts: 7 })
+      .returning({ id: outbox.id });
+    const actor: Actor = { accountId: null, email: "admin@example.com", ip: IP };
+    expect(await retryEmail(t.db, actor, dead?.id ?? 0)).toEqual({ outcome: "requeued", previousState: "dead" });
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, dead?.id ?? 0));
+    expect(row).toMatchObject({ state: "pending", attempts: 0 });
+    await t.db
+      .update(outbox)
+      .set({ state: "sent" })
+      .where(eq(outbox.id, dead?.id ?? 0));
+    expect((await retryEmail(t.db, actor, dead?.id ?? 0)).outcome).toBe("already-sent");
+    expect((await audit(t.db)).map((e) => [e.action, e.subject])).toEqual([["retried-email", `outbox #${dead?.id}`]]);
   });
 
   it("a dry run counts and changes nothing, and writes no audit row", async () => {
