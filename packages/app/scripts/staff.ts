@@ -6,6 +6,7 @@ import { createInterface } from "node:readline";
 import QRCode from "qrcode";
 import { z } from "zod";
 import { ConfigError, loadConfig } from "../app/server/config.server";
+import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { type Database, openDatabase } from "../app/server/db/client.server";
 import { DataDirLockedError } from "../app/server/db/lock.server";
 import { staffRoles } from "../app/server/db/schema.server";
@@ -82,6 +83,8 @@ async function run(args: readonly string[]): Promise<number> {
   // Read before the database opens, so a refused password costs nothing.
   const password = order.command === "add" ? await readPassword() : "";
   const config = loadConfig();
+  // The TOTP secret is sealed under the same master keys as personal data (DATA_KEY or DATA_DIR/keys).
+  const keyring = loadKeyring(config);
   let database: Database;
   try {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -97,7 +100,7 @@ async function run(args: readonly string[]): Promise<number> {
   try {
     switch (order.command) {
       case "add":
-        await printEnrollment(await addAccount(database.db, CLI_ACTOR, { ...order, password }));
+        await printEnrollment(await addAccount(database.db, keyring, CLI_ACTOR, { ...order, password }));
         console.log(`Account ${order.email} (${order.role}) created.`);
         return 0;
       case "list": {
@@ -115,7 +118,7 @@ async function run(args: readonly string[]): Promise<number> {
         console.log(`Account ${order.email} disabled; its sessions ended.`);
         return 0;
       case "reset-mfa":
-        await printEnrollment(await resetMfa(database.db, CLI_ACTOR, order.email));
+        await printEnrollment(await resetMfa(database.db, keyring, CLI_ACTOR, order.email));
         console.log(`The old authenticator of ${order.email} no longer signs in.`);
         return 0;
       case "set-role":

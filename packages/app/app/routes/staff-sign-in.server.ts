@@ -85,7 +85,8 @@ export async function submitCode(request: Request, context: Context) {
   if (!(await withinLimit(context))) return data({ error: TOO_MANY, restart: false }, { status: 429 });
   const parsed = codeForm.safeParse(fields(form));
   try {
-    const result = await verifyCode(context.get(servicesContext).db, {
+    const { db, keyring } = context.get(servicesContext);
+    const result = await verifyCode(db, keyring, {
       token: sessionToken(request),
       code: parsed.success ? parsed.data.code : "",
       ip: clientIp(context),

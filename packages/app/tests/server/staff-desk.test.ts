@@ -1,6 +1,9 @@
 // The staff desk over HTTP against the built server, on each database: sign-in with password and TOTP as a browser
 // without JavaScript posts it, the headers of every /staff response, roles, the per-IP sign-in limit, same-origin.
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keyring } from "../../app/server/crypto/envelope.server";
+import { decodeKey } from "../../app/server/crypto/keyring.server";
 import { addAccount } from "../../app/server/staff/accounts.server";
 import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
 import { codeAt } from "../../app/server/staff/totp.server";
@@ -10,6 +13,8 @@ import { startInProcess } from "./support/built-server";
 import { postForm, request } from "./support/requests";
 
 const PASSWORD = "a long and unusual passphrase";
+/** The server's master key, so accounts made here seal their TOTP secrets as the server reads them. */
+const DATA_KEY = randomBytes(32).toString("base64");
 const COOKIE = "__Host-showroom-staff";
 const PAGES = [
   "/staff",
@@ -41,10 +46,11 @@ describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
     site = await startInProcess({
       RATE_LIMIT_POSTS_PER_MINUTE: "100000",
       STAFF_SIGN_INS_PER_MINUTE: "30",
+      DATA_KEY,
       ...(database ? { DATABASE_URL: database.url } : {}),
     });
     for (const role of ["sales", "finance", "admin"] as const) {
-      const { uri } = await addAccount(site.database.db, SYSTEM_ACTOR, {
+      const { uri } = await addAccount(site.database.db, keyring(decodeKey(DATA_KEY)), SYSTEM_ACTOR, {
         email: `${role}@example.com`,
         role,
         password: PASSWORD,

@@ -294,8 +294,8 @@ export type StaffRole = (typeof staffRoles)[number];
 
 /**
  * The dealership's people who use the staff desk (`/staff`). Made by `npm run staff -- add`, never deleted (the audit
- * trail names them): a leaver is disabled. The password is an argon2id hash; the TOTP secret is what the
- * authenticator app holds, and `totp_last_step` the 30-second step of the last code accepted, so a code is used once.
+ * trail names them): a leaver is disabled. The password is an argon2id hash; the TOTP secret (sealed) is what
+ * the authenticator app holds, and `totp_last_step` the 30-second step of the last code accepted, so a code is used once.
  */
 export const staffAccounts = pgTable(
   "staff_accounts",
@@ -305,7 +305,8 @@ export const staffAccounts = pgTable(
     email: text("email").notNull(),
     role: text("role", { enum: staffRoles }).notNull(),
     passwordHash: text("password_hash").notNull(),
-    totpSecret: text("totp_secret").notNull(),
+    /** The TOTP secret, sealed like personal data (ADR 190): a copy of the table computes no codes. */
+    ...sealedColumns(),
     totpLastStep: bigint("totp_last_step", { mode: "number" }),
     /** Failed passwords or codes since the last success or lockout; the fifth locks the account. */
     failedAttempts: integer("failed_attempts").notNull().default(0),

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Keyring } from "../crypto/envelope.server";
 import type { Db } from "../db/client.server";
 import { type StaffRole, staffAccounts, staffSessions } from "../db/schema.server";
-import { staffEmailSchema } from "./accounts.server";
+import { openTotpSecret, staffEmailSchema } from "./accounts.server";
 import { type Actor, recordAudit } from "./audit.server";
 import { verifyPassword } from "./passwords.server";
 import { acceptedStep } from "./totp.server";
@@ -120,6 +121,7 @@ export type CodeResult = { ok: true; token: string } | { ok: false; restart: boo
  */
 export async function verifyCode(
   db: Db,
+  keyring: Keyring,
   input: { token: string | null; code: string; ip: string },
   now = new Date(),
 ): Promise<CodeResult> {
@@ -142,7 +144,9 @@ export async function verifyCode(
     if (!account) return { ok: false, restart: true };
     const actor: Actor = { accountId: account.id, email: account.email, ip: input.ip };
     const refused = refusal(account, now);
-    const step = refused ? null : acceptedStep(account.totpSecret, input.code.trim(), account.totpLastStep, now);
+    const step = refused
+      ? null
+      : acceptedStep(openTotpSecret(keyring, account), input.code.trim(), account.totpLastStep, now);
     if (step === null) {
       const locked = refused ? false : await countFailure(tx, account, now);
       if (refused || locked)

@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { rowsOf, testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
 import { keyring, masterKey, sealJson } from "../crypto/envelope.server";
+import { rewrapAll } from "../crypto/rotate.server";
 import type { Db } from "../db/client.server";
 import {
   auditEvents,
@@ -132,14 +133,14 @@ describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {
   const t = useTestDatabase(kind);
 
   async function enrolled(role: "sales" | "finance" | "admin" = "finance", email = `${role}@example.com`) {
-    const enrollment = await addAccount(t.db, SYSTEM_ACTOR, { email, role, password: PASSWORD });
+    const enrollment = await addAccount(t.db, ring, SYSTEM_ACTOR, { email, role, password: PASSWORD });
     return { email, secret: secretOf(enrollment.uri) };
   }
 
   async function signedIn(email: string, secret: string, now = T0) {
     const first = await signInWithPassword(t.db, { email, password: PASSWORD, ip: IP }, now);
     if (!first.ok) throw new Error("password refused");
-    const second = await verifyCode(t.db, { token: first.token, code: codeAt(secret, now), ip: IP }, now);
+    const second = await verifyCode(t.db, ring, { token: first.token, code: codeAt(secret, now), ip: IP }, now);
     if (!second.ok) throw new Error("code refused");
     return second.token;
   }
@@ -151,6 +152,22 @@ describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {
     expect((await audit(t.db)).map((e) => e.actor)).toEqual(["x"]);
   });
 
+  it("keeps the TOTP secret sealed, and a key rotation re-wraps it so codes still sign in", async () => {
+    const { email, secret } = await enrolled();
+    const [row] = await t.db.select().from(staffAccounts).where(eq(staffAccounts.email, email));
+    expect(row?.sealed.includes(Buffer.from(secret))).toBe(false);
+    const rotated = keyring(masterKey(randomBytes(32)), [ring.current]);
+    expect(await rewrapAll(t.db, rotated)).toMatchObject({ staff_accounts: 1 });
+    const first = await signInWithPassword(t.db, { email, password: PASSWORD, ip: IP }, T0);
+    if (!first.ok) throw new Error("password refused");
+    const onlyNew = keyring(rotated.current);
+    expect(await verifyCode(t.db, onlyNew, { token: first.token, code: codeAt(secret, T0), ip: IP }, T0)).toMatchObject(
+      {
+        ok: true,
+      },
+    );
+  });
+
   it("signs in with password then code, a replayed code is refused, and sign-out ends the session", async () => {
     const { email, secret } = await enrolled();
     const token = await signedIn(email, secret);
@@ -159,7 +176,7 @@ describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {
     // The same code again, on a new password step, is refused (replay).
     const again = await signInWithPassword(t.db, { email, password: PASSWORD, ip: IP }, T0);
     if (!again.ok) throw new Error("password refused");
-    expect(await verifyCode(t.db, { token: again.token, code: codeAt(secret, T0), ip: IP }, T0)).toMatchObject({
+    expect(await verifyCode(t.db, ring, { token: again.token, code: codeAt(secret, T0), ip: IP }, T0)).toMatchObject({
       ok: false,
     });
     // The pending session is not a session.
@@ -208,7 +225,7 @@ describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {
     for (let i = 0; i < 5; i++) {
       const first = await signInWithPassword(t.db, { email, password: PASSWORD, ip: IP }, T0);
       expect(first.ok).toBe(true);
-      if (first.ok) await verifyCode(t.db, { token: first.token, code: "000000", ip: IP }, T0);
+      if (first.ok) await verifyCode(t.db, ring, { token: first.token, code: "000000", ip: IP }, T0);
     }
     const [row] = await t.db.select().from(staffAccounts).where(eq(staffAccounts.email, email));
     expect(row?.lockedUntil?.getTime()).toBe(T0.getTime() + LOCKOUT_MS);
