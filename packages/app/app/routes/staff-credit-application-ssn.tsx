@@ -6,10 +6,16 @@ import { requireStaff } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff-credit-application-ssn";
 import { revealSsn } from "./staff-credit-application.server";
 
+/** Only the session is checked: the loader reads no application, so revealing is exactly one audit row. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, "finance");
+  return null;
+}
+
 /**
  * POST /staff/credit-applications/:id/ssn: the application with its SSNs whole, in this response only (never in a
- * URL). No loader on purpose: after the action no other read of the application runs, so revealing is exactly one
- * audit row, "revealed SSN".
+ * URL). The loader opens nothing, so after the action no other read of the application runs: revealing is exactly
+ * one audit row, "revealed SSN".
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   // Read (and dropped) first: an unreadable body is a 4xx, signed in or not.

@@ -23,6 +23,7 @@ const PAGES = [
   "/staff/leads/export",
   "/staff/credit-applications",
   "/staff/credit-applications/00000000-0000-4000-8000-000000000000",
+  "/staff/credit-applications/00000000-0000-4000-8000-000000000000/ssn",
   "/staff/accounts",
   "/staff/outbox",
   "/staff/retention",
