@@ -194,7 +194,9 @@ export function startRetentionJob(db: Db, fallbackDays: number, intervalMs = DAY
   const run = async () => {
     try {
       const outcome = await runRetention(db, { days: await retentionDays(db, fallbackDays) });
-      if (outcome.ran) console.log(describeRetention(outcome).replaceAll("\n", ";"));
+      // A run that removed nothing says nothing: the audit trail has every run.
+      const removed = outcome.ran && Object.values(outcome.counts).some((n) => n > 0);
+      if (removed) console.log(describeRetention(outcome).replaceAll("\n", ";"));
     } catch (error) {
       logError("retention run", error);
     }
