@@ -4,7 +4,7 @@ import { COMMON_PASSWORDS } from "./common-passwords";
 export const MIN_PASSWORD_LENGTH = 12;
 
 /**
- * argon2id with the OWASP 2024 minimum (19 MiB, 2 passes, 1 lane): about 30 ms a hash here, enough against offline
+ * argon2id at the OWASP 2024 minimum (19 MiB, 2 passes, 1 lane): about 15 ms a hash here, enough against offline
  * guessing without letting a burst of sign-ins exhaust the two cores (docs/decisions/220).
  */
 // `Algorithm` is an ambient const enum, which isolated modules cannot read: 2 is its Argon2id.
