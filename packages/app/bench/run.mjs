@@ -195,10 +195,21 @@ try {
 
   if (!skip.has("ssr")) {
     const search = pages.find((p) => p.id === "search");
-    const targets = [
-      { id: "minimal", label: "minimal", path: "/healthz", minimal: true },
+    const detail = pages.find((p) => p.id === "detail");
+    // Each page twice: as the HTML cache answers it, and rendered for every request. A query parameter the cache does
+    // not key by (docs/decisions/252) makes every request a render, as a new filter combination or an ad click is.
+    const uncached = (path) => `${path}${path.includes("?") ? "&" : "?"}bench=uncached`;
+    const pagesMeasured = [
       { id: "home", label: "home", path: "/" },
       ...(search ? [{ id: "listing", label: "listing", path: search.path, listing: true }] : []),
+      ...(detail ? [{ id: "detail", label: "detail", path: detail.path }] : []),
+    ];
+    const targets = [
+      { id: "minimal", label: "minimal", path: "/healthz", minimal: true },
+      ...pagesMeasured.flatMap((t) => [
+        t,
+        { ...t, id: `${t.id}-uncached`, label: `${t.label} ✗c`, path: uncached(t.path), uncached: true },
+      ]),
     ];
     log("SSR throughput…");
     results.idle.ssr = await waitForIdle("the load test");

@@ -4,14 +4,21 @@
 //   npm run bench:search -w packages/app                     # PGlite, and PostgreSQL at BENCH_DATABASE_URL,
 //                                                            # TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test
 //   BENCH_SEARCHES=2000 BENCH_VEHICLES=10000 npm run bench:search -w packages/app
+//   BENCH_VEHICLES=100000 npm run bench:search -w packages/app   # issue 18: 100,000 vehicles, the index's memory, and
+//                                                                # on PostgreSQL a 100,000-row feed through the import
 import { randomBytes } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
 import { type SearchCriteria, slugify } from "@showroom/rules/inventory";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { type Database, openDatabase } from "../app/server/db/client.server";
+import { parseJsonFeed } from "../app/server/inventory/feed";
+import { importFeed } from "../app/server/inventory/import.server";
 import { GENERATED_COLOURS, seededRandom, seedGeneratedInventory } from "../app/server/search/inventory.test-support";
 import { type SearchOptions, searchVehicles } from "../app/server/search/search.server";
+import { seedIfEmpty } from "../app/server/seed.server";
+// @ts-expect-error: a plain ES module of the benchmarks, without types
+import { syntheticFeeds } from "./synthetic-inventory.mjs";
 
 const AVAILABLE = Number(process.env.BENCH_VEHICLES ?? 10_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1_000);
@@ -118,9 +125,51 @@ async function waitForIdle(): Promise<void> {
   console.log(`load average ${loadavg()[0]?.toFixed(2)} on ${availableParallelism()} cores before measuring`);
 }
 
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/**
+ * What the process holds for its in-memory index: memory before and after the first search builds it (after a
+ * collection when the run has --expose-gc), and the process's resident size then.
+ */
+async function measureIndexMemory(database: Database): Promise<void> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const before = process.memoryUsage();
+  await searchVehicles(database.db, {
+    criteria: searchMix(1, 7)[0]?.criteria as SearchCriteria,
+    privateUnlocked: false,
+  });
+  gc?.();
+  const after = process.memoryUsage();
+  console.log(
+    `${database.kind} in-memory index of ${AVAILABLE.toLocaleString("en-US")} vehicles: heap +${mb(after.heapUsed - before.heapUsed)}, ` +
+      `RSS +${mb(after.rss - before.rss)} (process RSS ${mb(after.rss)})${gc ? "" : " (no --expose-gc: figures include garbage)"}`,
+  );
+}
+
+/**
+ * A dealer feed of AVAILABLE rows through the import the CLI runs (parse, check, upsert by VIN), into the fixture
+ * stores of a fresh database: the time an import of that size takes.
+ */
+async function measureImport(database: Database): Promise<void> {
+  await seedIfEmpty(database.db);
+  const feeds = syntheticFeeds(AVAILABLE) as Map<string, unknown[]>;
+  const start = performance.now();
+  let added = 0;
+  for (const [storeId, rows] of feeds) {
+    const summary = await importFeed(database.db, storeId, parseJsonFeed(rows), { full: false });
+    added += summary.added;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  console.log(
+    `${database.kind} import of a ${AVAILABLE.toLocaleString("en-US")}-row feed: ${added.toLocaleString("en-US")} added in ${seconds.toFixed(1)} s (${Math.round(added / seconds).toLocaleString("en-US")} rows/s)`,
+  );
+}
+
 async function bench(database: Database, budget: number): Promise<boolean> {
   await seed(database);
   await waitForIdle();
+  await measureIndexMemory(database);
   const p95 = await measure(database, `${database.kind} search (cards + facets)`, true);
   await measure(database, `${database.kind} cards and total only`, false);
   await measureReload(database);
@@ -141,14 +190,26 @@ async function postgresBench(): Promise<boolean | null> {
   }
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
+  const importName = `${name}_import`;
   try {
     const database = await openDatabase({ url: url.toString(), dataDir: "unused" });
+    let ok: boolean;
     try {
-      return await bench(database, 10);
+      ok = await bench(database, 10);
     } finally {
       await database.close();
     }
+    await admin.unsafe(`create database "${importName}"`);
+    url.pathname = `/${importName}`;
+    const fresh = await openDatabase({ url: url.toString(), dataDir: "unused" });
+    try {
+      await measureImport(fresh);
+    } finally {
+      await fresh.close();
+    }
+    return ok;
   } finally {
+    await admin.unsafe(`drop database if exists "${importName}" with (force)`);
     await admin.unsafe(`drop database if exists "${name}" with (force)`);
     await admin.end({ timeout: 5 });
   }

@@ -8,8 +8,12 @@ export interface CachedPage {
   readonly headers: readonly (readonly [string, string])[];
   /** The document split at every occurrence of the nonce it was rendered with. */
   readonly segments: readonly Buffer[];
-  /** Each segment as raw deflate, joinable with the nonce in between (`deflateSegments`). */
-  readonly deflated: readonly Buffer[];
+  /**
+   * Each segment as raw deflate, joinable with the nonce in between (`deflateSegments`); null until the page is
+   * first served from the cache. Compressing at the best level costs more than the render's own compression, so a
+   * page only one visitor ever asks for (a rare filter combination) never pays it (docs/decisions/252).
+   */
+  deflated: readonly Buffer[] | null;
   /** Length of the segments together, without the nonces. */
   readonly segmentBytes: number;
   readonly expiresAt: number;
@@ -46,10 +50,19 @@ export function cachePage(
   if (!split) return null;
   // Copies, so the page does not pin the rendered buffer's memory through subarrays of it.
   const segments = split.map((s) => Buffer.from(s));
-  const deflated = deflateSegments(segments, nonceBytes(nonce).length);
   const segmentBytes = segments.reduce((n, s) => n + s.length, 0);
-  const size = segmentBytes + deflated.reduce((n, s) => n + s.length, 0) + 512;
-  return { status: response.status, headers: response.headers, segments, deflated, segmentBytes, expiresAt, size };
+  // Budgeted with its compressed form from the start (HTML deflates to well under a third), so the cache's byte count
+  // never moves under it when that form is made.
+  const size = segmentBytes + Math.ceil(segmentBytes / 3) + 512;
+  return {
+    status: response.status,
+    headers: response.headers,
+    segments,
+    deflated: null,
+    segmentBytes,
+    expiresAt,
+    size,
+  };
 }
 
 /** Deflate's window: how far back a match reaches, so how much of the document before a segment can help it. */
@@ -113,6 +126,8 @@ function storedBlock(data: Buffer): Buffer {
  */
 export function gzipOf(page: CachedPage, nonce: string): Buffer {
   const n = nonceBytes(nonce);
+  page.deflated ??= deflateSegments(page.segments, n.length);
+  const deflated = page.deflated;
   const stored = storedBlock(n);
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
@@ -121,7 +136,7 @@ export function gzipOf(page: CachedPage, nonce: string): Buffer {
       parts.push(stored);
       crc = crc32(n, crc);
     }
-    parts.push(page.deflated[i] as Buffer);
+    parts.push(deflated[i] as Buffer);
     crc = crc32(segment, crc);
   });
   parts.push(FINAL_EMPTY_BLOCK);

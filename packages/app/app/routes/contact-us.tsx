@@ -1,6 +1,7 @@
 import { TCPA_DISCLAIMER } from "@showroom/forms";
 import { Form, useNavigation } from "react-router";
 import { FormMetaFields, SelectField, TextAreaField, TextField } from "../components/forms/fields";
+import { shownValues } from "../components/forms/shown-values";
 import { translator } from "../components/i18n";
 import { metaFromData } from "../components/seo";
 import { Container, PageHero } from "../components/ui";
@@ -37,7 +38,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const errors = actionData?.result.error ?? undefined;
-  const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
+  const values = shownValues(actionData?.result.initialValue);
   const formError = actionData?.result.error?.[""]?.[0];
   const { store } = loaderData;
   return (

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormMetaFields, TextField } from "../components/forms/fields";
+import { shownValues } from "../components/forms/shown-values";
 import { translator } from "../components/i18n";
 import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
@@ -30,7 +31,7 @@ export default function UnlockInventory({ loaderData, actionData }: Route.Compon
   const f = translator(loaderData.fields);
   const sending = useNavigation().state === "submitting";
   const errors = actionData?.result.error ?? undefined;
-  const values = (actionData?.result.initialValue ?? {}) as Record<string, string | undefined>;
+  const values = shownValues(actionData?.result.initialValue);
   const formError = actionData?.result.error?.[""]?.[0];
   const { profile } = loaderData;
   return (

@@ -55,6 +55,8 @@ const configSchema = z
     SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
     /** The site's public origin; POSTs from any other origin are refused. */
     PUBLIC_ORIGIN: z.url().optional(),
+    /** What the server prints: `info` (deliveries, imports, reloads), or only `warn`ings and `error`s (tests use it). */
+    LOG_LEVEL: z.enum(["info", "warn", "error"]).default("info"),
     /** POSTs allowed per IP per minute before 429. */
     RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Staff desk sign-in POSTs (password or code) allowed per IP per minute, on top of the POST limit. */

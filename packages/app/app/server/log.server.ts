@@ -82,3 +82,22 @@ export function describeError(error: unknown): string {
 export function logError(where: string, error: unknown): void {
   console.error(`${where}: ${describeError(error)}`);
 }
+
+export type LogLevel = "info" | "warn" | "error";
+const RANK: Record<LogLevel, number> = { info: 0, warn: 1, error: 2 };
+let threshold: LogLevel = "info";
+
+/** The level the process prints from (LOG_LEVEL, set when the server starts). Errors always print. */
+export function setLogLevel(level: LogLevel): void {
+  threshold = level;
+}
+
+/** A routine line (a delivery, an import, a reload): printed unless LOG_LEVEL is warn or error. */
+export function logInfo(line: string): void {
+  if (RANK[threshold] <= RANK.info) console.info(line);
+}
+
+/** Something an operator should look at, printed unless LOG_LEVEL is error. */
+export function logWarn(line: string): void {
+  if (RANK[threshold] <= RANK.warn) console.warn(line);
+}

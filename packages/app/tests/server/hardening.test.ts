@@ -4,7 +4,7 @@ import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Running } from "../../server/app";
 import { startInProcess } from "./support/built-server";
-import { contactFields, postForm } from "./support/requests";
+import { contactFields, postForm, request } from "./support/requests";
 
 /** Resolves with how long the server kept `socket` open after `written` was sent, or rejects after `limitMs`. */
 function closedAfter(url: string, written: string, limitMs: number): Promise<number> {
@@ -87,5 +87,73 @@ describe("proxies", () => {
 
   it("a TRUST_PROXY that is neither hops nor addresses stops the start, naming the variable", async () => {
     await expect(startInProcess({ TRUST_PROXY: "everyone" })).rejects.toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("cookies and the public origin", () => {
+  /**
+   * The Set-Cookie lines of a visitor who picks a store (the store, the visitor id, the flash toast) and accepts the
+   * cookie banner (the consent cookies).
+   */
+  // Posted as a non-browser client (no Origin): the site is reached on its loopback port, not on the public origin.
+  async function visitCookies(env: Record<string, string>): Promise<string[]> {
+    const site = await startInProcess(env);
+    const post = (path: string, fields: Record<string, string>) =>
+      request(`${site.url}${path}`, { method: "POST", body: new URLSearchParams(fields) });
+    try {
+      const store = await post("/api/store", { storeId: "brentwood", return: "/" });
+      const consent = await post("/api/consent", { choice: "accept-all", return: "/" });
+      // A lead names the visitor (the signed, HttpOnly uniqueUserId).
+      const form = await post("/contact-us", contactFields());
+      return [store, consent, form].flatMap((answer) => answer.headers.getSetCookie());
+    } finally {
+      await site.close();
+    }
+  }
+
+  it("on an HTTPS public origin every cookie is Secure", async () => {
+    const cookies = await visitCookies({ PUBLIC_ORIGIN: "https://cars.example" });
+    expect(cookies.map((c) => c.split("=")[0])).toEqual(
+      expect.arrayContaining(["userSelectedStore", "flash", "uniqueUserId"]),
+    );
+    for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure(;|$)/i);
+  });
+
+  it("on a plain-HTTP public origin no cookie says Secure (browsers would drop it), and the start says so", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      const cookies = await visitCookies({ PUBLIC_ORIGIN: "http://showroom.lan:3000" });
+      expect(cookies.map((c) => c.split("=")[0])).toEqual(
+        expect.arrayContaining(["userSelectedStore", "flash", "uniqueUserId"]),
+      );
+      for (const cookie of cookies) expect(cookie).not.toMatch(/secure/i);
+      const said = warn.mock.calls.map(([message]) => String(message));
+      expect(said.some((line) => line.includes("PUBLIC_ORIGIN is http://showroom.lan:3000, plain HTTP"))).toBe(true);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe("a field posted twice", () => {
+  it("is refused with the form shown again, and renders without a React warning", async () => {
+    const site = await startInProcess({});
+    const error = vi.spyOn(console, "error");
+    try {
+      const fields = new URLSearchParams(contactFields({ message: "" }));
+      fields.append("topic", "2");
+      const answer = await request(`${site.url}/contact-us`, {
+        method: "POST",
+        body: fields,
+        headers: { Origin: site.url },
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toContain('name="topic"');
+      const warnings = error.mock.calls.map((call) => call.map(String).join(" "));
+      expect(warnings.filter((line) => /defaultValue|Warning|must be a scalar/i.test(line))).toEqual([]);
+    } finally {
+      error.mockRestore();
+      await site.close();
+    }
   });
 });

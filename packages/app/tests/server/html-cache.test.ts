@@ -257,6 +257,27 @@ describe("the HTML cache", () => {
     expect(stats().stores).toBe(s.stores);
     expect(stats().hits).toBe(s.hits);
   });
+
+  it("query parameters the search does not read never make or take an entry, and a known one keys its own", async () => {
+    const s = stats();
+    for (let i = 0; i < 20; i++) {
+      const p = await page(cached, `/cars-for-sale?utm_source=ad-${i}&gclid=${i}`, { "accept-encoding": "gzip" });
+      expect(p.status).toBe(200);
+      expectOwnNonce(p);
+    }
+    for (let i = 0; i < 5; i++) expect((await page(cached, `/?anything=${i}`)).status).toBe(200);
+    expect(stats().stores - s.stores, "no entry for unknown parameters").toBe(0);
+    expect(stats().entries).toBe(s.entries);
+    // The search's own parameters are pages of their own: kept once, then served.
+    const sorted = await page(cached, "/cars-for-sale?sort=price-low", { "accept-encoding": "gzip" });
+    expect(sorted.status).toBe(200);
+    expect(stats().stores - s.stores).toBe(1);
+    const again = await page(cached, "/cars-for-sale?sort=price-low", { "accept-encoding": "gzip" });
+    expect(stats().hits - s.hits).toBe(1);
+    // The first response was compressed as rendered, the next from the kept segments: the same document either way.
+    expect(normalized(again, cached)).toBe(normalized(sorted, cached));
+    expect(again.headers.get("content-encoding")).toBe("gzip");
+  });
 });
 
 /** The other store's id, as the store switcher offers it. */

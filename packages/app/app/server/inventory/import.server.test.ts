@@ -1,9 +1,10 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
 import { parseCsvFeed } from "./feed";
-import { importFeed } from "./import.server";
+import { importFeed, toTextArray } from "./import.server";
 
 // VINs with valid North-American check digits.
 const [V0, V1, V2, V3] = ["1HGCM82633A004352", "1M8GDM9AXKP042788", "5YJSA1E18HF000337", "1FTFW1ET9DFC10312"] as const;
@@ -87,5 +88,24 @@ describe("inventory import", () => {
   it("a feed for an unknown store changes nothing", async () => {
     const summary = await importFeed(database.db, "nowhere", parseCsvFeed([HEADER, row(V0, "A1")].join("\n")));
     expect(summary).toMatchObject({ applied: false, reason: "there is no store nowhere" });
+  });
+});
+
+describe("the sold-marking's VIN list", () => {
+  it("property: any list of strings reaches the database as the same text[] (one parameter, however long the feed)", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.string({ unit: "grapheme" }).filter((v) => !v.includes("\0")),
+          { maxLength: 20 },
+        ),
+        async (values) => {
+          const result = await database.db.execute(sql`select ${toTextArray(values)}::text[] as list`);
+          const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { list: string[] }[];
+          expect(rows[0]?.list).toEqual(values);
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

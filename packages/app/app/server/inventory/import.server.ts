@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
 import type { ParsedFeed, Rejection } from "./feed";
@@ -95,7 +95,14 @@ export async function importFeed(
       const gone = await tx
         .update(vehicles)
         .set({ status: "sold", soldAt: now, updatedAt: now })
-        .where(and(eq(vehicles.storeId, storeId), eq(vehicles.status, "available"), notInArray(vehicles.vin, vins)))
+        .where(
+          and(
+            eq(vehicles.storeId, storeId),
+            eq(vehicles.status, "available"),
+            // One array parameter, not one per VIN: a feed of 100,000 rows is past PostgreSQL's 65,535 parameters.
+            sql`${vehicles.vin} <> all(${toTextArray(vins)}::text[])`,
+          ),
+        )
         .returning({ vin: vehicles.vin });
       sold = gone.length;
     }
@@ -107,4 +114,9 @@ export async function importFeed(
       rejected: feed.rejected,
     };
   });
+}
+
+/** A list of strings as one PostgreSQL text[] literal, each element quoted. */
+export function toTextArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
 }

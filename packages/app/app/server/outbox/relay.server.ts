@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { leads, outbox } from "../db/schema.server";
+import { logInfo, logWarn } from "../log.server";
 import { classifySendError, describeSendError } from "../mail/errors";
 import type { MailTransport } from "../mail/transport.server";
 import { afterFailure, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./backoff";
@@ -65,8 +66,8 @@ interface ClaimedRow {
 }
 
 const consoleLogger: RelayLogger = {
-  info: (message) => console.info(`[outbox] ${message}`),
-  warn: (message) => console.warn(`[outbox] ${message}`),
+  info: (message) => logInfo(`[outbox] ${message}`),
+  warn: (message) => logWarn(`[outbox] ${message}`),
   error: (message, error) => console.error(`[outbox] ${message}`, error ?? ""),
 };
 

@@ -23,9 +23,33 @@ const caches = new WeakMap<Db, Cache>();
 
 const versionColumn = sql<string>`${inventoryVersion.version}::text`;
 
+/** The version as a process keeps it while the database reports every write (server/inventory-version.ts). */
+export interface KeptInventoryVersion {
+  /** The version, or undefined when it must be read. */
+  get(): string | null | undefined;
+  begin(): number;
+  settle(generation: number, value: string | null): void;
+}
+
+const keptVersions = new WeakMap<Db, KeptInventoryVersion>();
+
+/**
+ * Lets searches on `db` take the inventory version from `kept` instead of reading it (docs/decisions/252): on the
+ * embedded database, which tells this process of every write, an unchanged inventory costs no query at all.
+ */
+export function keepInventoryVersion(db: Db, kept: KeptInventoryVersion): void {
+  keptVersions.set(db, kept);
+}
+
 async function readVersion(db: Db): Promise<string | null> {
+  const kept = keptVersions.get(db);
+  const known = kept?.get();
+  if (known !== undefined) return known;
+  const generation = kept?.begin();
   const [row] = await db.select({ version: versionColumn }).from(inventoryVersion).where(eq(inventoryVersion.id, 1));
-  return row?.version ?? null;
+  const version = row?.version ?? null;
+  if (kept && generation !== undefined) kept.settle(generation, version);
+  return version;
 }
 
 // The loader's columns, in the order of the JSON arrays it reads.

@@ -9,7 +9,7 @@ import {
   staffSettings,
   visitors,
 } from "../db/schema.server";
-import { logError } from "../log.server";
+import { logError, logInfo } from "../log.server";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "./audit.server";
 
 export const DEFAULT_RETENTION_DAYS = 730;
@@ -196,7 +196,7 @@ export function startRetentionJob(db: Db, fallbackDays: number, intervalMs = DAY
       const outcome = await runRetention(db, { days: await retentionDays(db, fallbackDays) });
       // A run that removed nothing says nothing: the audit trail has every run.
       const removed = outcome.ran && Object.values(outcome.counts).some((n) => n > 0);
-      if (removed) console.log(describeRetention(outcome).replaceAll("\n", ";"));
+      if (removed) logInfo(describeRetention(outcome).replaceAll("\n", ";"));
     } catch (error) {
       logError("retention run", error);
     }

@@ -36,6 +36,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     DATABASE_URL: "memory://",
     NODE_ENV: "production",
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0000",
+    LOG_LEVEL: "warn",
     ...env,
   };
   const child: ChildProcess = spawn(process.execPath, [SERVE_SCRIPT, SERVER_ENTRY], {

@@ -94,6 +94,8 @@ export async function startInProcess(
         DATA_DIR: dataDir,
         NODE_ENV: "production",
         SESSION_SECRET: TEST_SESSION_SECRET,
+        // Deliveries and imports are not news in a test run; warnings and errors still print.
+        LOG_LEVEL: "warn",
         ...env,
       },
       options,
