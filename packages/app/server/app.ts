@@ -21,13 +21,15 @@ import { derivedKey, sessionSecret } from "../app/server/secrets.server";
 import { seedIfEmpty } from "../app/server/seed.server";
 import { type OfferRulesSource, openOfferRules } from "../app/server/sell/offer-rules-source.server";
 import { smsSender } from "../app/server/sms/sms.server";
+import { startRetentionJob } from "../app/server/staff/retention.server";
+import { sweepSessions } from "../app/server/staff/sessions.server";
 import { createValuationProvider } from "../app/server/valuation/create-valuation-provider.server";
 import { createVinDecoder } from "../app/server/valuation/vin-decoder.server";
 import { cookieNotice, cookiesAreSecure, plainHttpCookies } from "./cookie-security";
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
-import { bodyLimit, nonceMiddleware, sameOriginOnly, securityHeaders } from "./security";
+import { bodyLimit, nonceMiddleware, sameOriginOnly, securityHeaders, staffDeskHeaders } from "./security";
 
 /**
  * With TRUST_PROXY=0 every request's address is the socket's. When requests arrive carrying X-Forwarded-For, a proxy
@@ -66,7 +68,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   app.set("trust proxy", config.TRUST_PROXY);
   if (!config.TRUST_PROXY) app.use(warnOfUntrustedProxy());
   // Level 4: documents rendered per request compress in half the time of the default level for a few % more bytes.
-  app.use(nonceMiddleware, securityHeaders, compression({ level: 4 }));
+  app.use(nonceMiddleware, securityHeaders, staffDeskHeaders, compression({ level: 4 }));
   if (!cookiesAreSecure(config.PUBLIC_ORIGIN)) app.use(plainHttpCookies);
 
   // build/client, wherever in build/server the bundler placed this code.
@@ -192,9 +194,13 @@ export async function start(
     keepInventoryVersion(database.db, versions);
   }
   const app = createServerApp(services, { htmlCache, inventoryVersion });
-  // Housekeeping every ten minutes: old rate-limit keys, and credit application drafts past their 24 hours.
+  // Disposal of personal data past the retention period, daily; one instance runs it (docs/decisions/224).
+  const retention = startRetentionJob(database.db, config.RETENTION_DAYS);
+  // Housekeeping every ten minutes: old rate-limit keys, credit application drafts past their 24 hours, dead staff
+  // sessions.
   const sweeper = setInterval(() => {
     void sweep(database.db).catch(() => {});
+    void sweepSessions(database.db).catch((error) => logError("sweeping staff sessions", error));
     void sweepDrafts(database.db).catch((error) => logError("sweeping expired drafts", error));
     if (database.kind === "pglite" && config.DATABASE_URL !== "memory://") {
       try {
@@ -223,6 +229,7 @@ export async function start(
     });
   } catch (error) {
     clearInterval(sweeper);
+    retention.stop();
     await stopWatching();
     await leadMail.stop();
     vinDecoder.close();
@@ -237,6 +244,7 @@ export async function start(
   const close = () => {
     closing ??= (async () => {
       clearInterval(sweeper);
+      retention.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       // Sends in flight finish (or are left to their lease) before the database they report to closes.

@@ -37,6 +37,25 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
   next();
 }
 
+/** `/staff`, `/staff/…` and React Router's `/staff.data`, `/staff/….data`. */
+const STAFF_PATH = /^\/staff(?:[/.]|$)/;
+
+/**
+ * The staff desk's every response, pages, redirects, errors and data requests alike: no cache anywhere may keep it,
+ * and no search engine may index it (docs/decisions/221).
+ */
+export function staffDeskHeaders(req: Request, res: Response, next: NextFunction) {
+  if (STAFF_PATH.test(req.path)) {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    // React Router's headers of the route would add a second Cache-Control: ours is the one that counts.
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name: string, value: number | string | readonly string[]) =>
+      name.toLowerCase() === "cache-control" ? res : setHeader(name, value);
+  }
+  next();
+}
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**

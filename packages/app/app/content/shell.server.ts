@@ -128,7 +128,8 @@ export function shellData(site: Site, request: Request): { shell: ShellData; set
       layout: pickTexts("layout", SHELL_TEXTS.layout),
       errors: tree("errors"),
     },
-    consent: consentView(request, settings),
+    // The staff desk is the dealership's own tool, not a visitor's page: no cookie banner there.
+    consent: /^\/staff(?:\/|$)/.test(new URL(request.url).pathname) ? null : consentView(request, settings),
     toasts: flash.toasts,
     toast: { lifeMs: settings.toast.lifeMs, cleanupDelayMs: settings.toast.cleanupDelayMs },
     loadingBar: settings.loadingBar,

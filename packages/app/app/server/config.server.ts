@@ -59,6 +59,10 @@ const configSchema = z
     LOG_LEVEL: z.enum(["info", "warn", "error"]).default("info"),
     /** POSTs allowed per IP per minute before 429. */
     RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+    /** Staff desk sign-in POSTs (password or code) allowed per IP per minute, on top of the POST limit. */
+    STAFF_SIGN_INS_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+    /** Days after last use that personal data is kept when the desk's retention setting was never changed. */
+    RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
     /** How often the in-process relay looks for outbox rows, in milliseconds. */
     RELAY_INTERVAL_MS: z.coerce.number().int().min(50).default(2000),
     /** Proxies in front of us whose X-Forwarded-For we trust (Express "trust proxy"). */

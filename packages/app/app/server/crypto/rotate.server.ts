@@ -1,8 +1,9 @@
 import { count, eq, ne } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { financeApplicationDrafts, financeApplications } from "../db/schema.server";
+import { financeApplicationDrafts, financeApplications, staffAccounts } from "../db/schema.server";
 import { applicationAad } from "../financing/applications.server";
 import { draftAad } from "../financing/drafts.server";
+import { totpAad } from "../staff/accounts.server";
 import { type Keyring, rewrap } from "./envelope.server";
 
 /**
@@ -21,6 +22,12 @@ const SEALED_TABLES = [
     table: financeApplicationDrafts,
     id: financeApplicationDrafts.visitorId,
     aad: (id: string) => draftAad(id),
+  },
+  {
+    name: "staff_accounts",
+    table: staffAccounts,
+    id: staffAccounts.id,
+    aad: (id: string) => totpAad(id),
   },
 ] as const;
 

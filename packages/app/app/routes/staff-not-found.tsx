@@ -1,0 +1,13 @@
+import { data } from "react-router";
+import { requireStaff } from "../server/staff/desk.server";
+import type { Route } from "./+types/staff-not-found";
+
+/** Any other /staff address: the sign-in first (nothing about the desk's map leaks), then 404. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context);
+  throw data(null, { status: 404 });
+}
+
+export default function StaffNotFound() {
+  return null;
+}

@@ -1,0 +1,99 @@
+// `npm run staff -- …` and `npm run retention -- --dry-run` as an operator runs them, on an embedded database in a
+// data directory.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedPgliteDataDir } from "../tests/support/databases";
+
+const APP = new URL("..", import.meta.url).pathname;
+const PASSWORD = "a long and unusual passphrase";
+let dataDir: string;
+
+/** Runs a script with `input` on standard input; resolves to its exit code and output. */
+function cli(
+  script: string,
+  args: string[],
+  input = "",
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=showroom-source", script, ...args], {
+      cwd: APP,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += String(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += String(chunk);
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+const staff = (args: string[], input?: string) => cli("scripts/staff.ts", args, input);
+const secretOf = (stdout: string) => stdout.match(/otpauth:\/\/totp\/\S*secret=([A-Z2-7]+)/)?.[1];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "showroom-staff-cli-"));
+  await seedPgliteDataDir(dataDir);
+});
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe("npm run staff", () => {
+  it("add reads the password from standard input, refuses a short or common one, and prints the URI and a QR code", async () => {
+    const short = await staff(["add", "dana@example.com", "--role", "sales"], "short one\n");
+    expect([short.code, short.stderr.trim()]).toEqual([1, "The password must be at least 12 characters long."]);
+    const common = await staff(["add", "dana@example.com", "--role", "sales"], "Password1234\n");
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain("common passwords");
+
+    const added = await staff(["add", "Dana@Example.com", "--role", "sales"], `${PASSWORD}\n`);
+    expect(added.code).toBe(0);
+    expect(added.stdout).toMatch(
+      /otpauth:\/\/totp\/Showroom%20staff%20desk:dana%40example\.com\?issuer=Showroom%20staff%20desk&secret=[A-Z2-7]{32}&algorithm=SHA1&digits=6&period=30/,
+    );
+    expect(added.stdout).toContain("▄");
+    expect(added.stdout).not.toContain(PASSWORD);
+    const again = await staff(["add", "dana@example.com", "--role", "admin"], `${PASSWORD}\n`);
+    expect([again.code, again.stderr.trim()]).toEqual([1, "There is already an account for dana@example.com."]);
+  });
+
+  it("set-role, reset-mfa (a new secret), disable and list", async () => {
+    const first = await staff(["add", "sam@example.com", "--role", "finance"], `${PASSWORD}\n`);
+    expect((await staff(["set-role", "sam@example.com", "admin"])).code).toBe(0);
+    const reset = await staff(["reset-mfa", "sam@example.com"]);
+    expect(reset.code).toBe(0);
+    expect(secretOf(reset.stdout)).toBeDefined();
+    expect(secretOf(reset.stdout)).not.toBe(secretOf(first.stdout));
+    expect((await staff(["disable", "sam@example.com"])).code).toBe(0);
+    const list = await staff(["list"]);
+    expect(list.stdout).toMatch(/sam@example\.com\tadmin\tdisabled/);
+    expect(list.stdout).toMatch(/dana@example\.com\tsales\tactive/);
+    expect((await staff(["disable", "nobody@example.com"])).stderr.trim()).toBe(
+      "There is no account for nobody@example.com.",
+    );
+  });
+
+  it("refuses an unknown command or role with the usage and exit code 2", async () => {
+    const unknown = await staff(["remove", "dana@example.com"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Usage:");
+    const role = await staff(["add", "kim@example.com", "--role", "owner"], `${PASSWORD}\n`);
+    expect(role.code).toBe(2);
+    expect(role.stderr).toContain("The role is one of sales, finance or admin.");
+  });
+
+  it("retention --dry-run prints what would go and changes nothing", async () => {
+    const dry = await cli("scripts/retention.ts", ["--dry-run"]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/Retention \(730 days after last use, before .*\): would remove/);
+    expect((await cli("scripts/retention.ts", ["--now"])).code).toBe(2);
+  });
+});

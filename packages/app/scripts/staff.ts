@@ -1,0 +1,145 @@
+// `npm run staff -w packages/app -- add <email> --role <sales|finance|admin> | list | disable <email> |
+// reset-mfa <email> | set-role <email> <role>`: the staff desk's accounts (docs/decisions/220). The password comes on
+// standard input, never as an argument (it would stay in the shell history and in `ps`). Reads DATABASE_URL / DATA_DIR
+// like the server; on the embedded database it refuses to run beside a server that holds it.
+import { createInterface } from "node:readline";
+import QRCode from "qrcode";
+import { z } from "zod";
+import { ConfigError, loadConfig } from "../app/server/config.server";
+import { loadKeyring } from "../app/server/crypto/keyring.server";
+import { type Database, openDatabase } from "../app/server/db/client.server";
+import { DataDirLockedError } from "../app/server/db/lock.server";
+import { staffRoles } from "../app/server/db/schema.server";
+import {
+  AccountError,
+  addAccount,
+  disableAccount,
+  type Enrollment,
+  listAccounts,
+  resetMfa,
+  setRole,
+  staffEmailSchema,
+  staffRoleSchema,
+} from "../app/server/staff/accounts.server";
+import type { Actor } from "../app/server/staff/audit.server";
+
+const USAGE = `Usage:
+  npm run staff -w packages/app -- add <email> --role <${staffRoles.join("|")}>   password on standard input
+  npm run staff -w packages/app -- list
+  npm run staff -w packages/app -- disable <email>
+  npm run staff -w packages/app -- reset-mfa <email>       a new authenticator enrollment
+  npm run staff -w packages/app -- set-role <email> <role>`;
+
+const commandSchema = z.discriminatedUnion("command", [
+  z.object({ command: z.literal("add"), email: staffEmailSchema, role: staffRoleSchema }),
+  z.object({ command: z.literal("list") }),
+  z.object({ command: z.literal("disable"), email: staffEmailSchema }),
+  z.object({ command: z.literal("reset-mfa"), email: staffEmailSchema }),
+  z.object({ command: z.literal("set-role"), email: staffEmailSchema, role: staffRoleSchema }),
+]);
+
+function parseArgs(args: readonly string[]) {
+  const [command, ...rest] = args;
+  const roleAt = rest.indexOf("--role");
+  const positional = rest.filter((_, i) => roleAt === -1 || (i !== roleAt && i !== roleAt + 1));
+  const role = command === "set-role" ? positional[1] : roleAt === -1 ? undefined : rest[roleAt + 1];
+  return commandSchema.safeParse({ command, email: positional[0], role });
+}
+
+/** The password: typed without echo at a terminal, else the first line of standard input. */
+async function readPassword(): Promise<string> {
+  const input = process.stdin;
+  if (input.isTTY) {
+    process.stderr.write("Password (at least 12 characters, not shown): ");
+    const lines = createInterface({ input, output: process.stderr, terminal: true });
+    // Nothing typed is echoed: readline writes through _writeToOutput, which we silence while the password is read.
+    (lines as unknown as { _writeToOutput: (s: string) => void })._writeToOutput = () => {};
+    const line = await new Promise<string>((resolve) => lines.once("line", resolve));
+    lines.close();
+    process.stderr.write("\n");
+    return line;
+  }
+  let text = "";
+  for await (const chunk of input) text += String(chunk);
+  return text.split(/\r?\n/)[0] ?? "";
+}
+
+async function printEnrollment(enrollment: Enrollment): Promise<void> {
+  console.log(`Authenticator enrollment for ${enrollment.email} (scan the code, or paste the URI into the app):`);
+  console.log(enrollment.uri);
+  console.log(await QRCode.toString(enrollment.uri, { type: "terminal", small: true }));
+}
+
+const CLI_ACTOR: Actor = { accountId: null, email: "command line", ip: null };
+
+async function run(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args);
+  if (!parsed.success) {
+    const issue = parsed.error.issues.find((i) => i.path[0] !== "command");
+    console.error(args.length > 0 && issue ? `${issue.message}\n\n${USAGE}` : USAGE);
+    return 2;
+  }
+  const order = parsed.data;
+  // Read before the database opens, so a refused password costs nothing.
+  const password = order.command === "add" ? await readPassword() : "";
+  const config = loadConfig();
+  // The TOTP secret is sealed under the same master keys as personal data (DATA_KEY or DATA_DIR/keys).
+  const keyring = loadKeyring(config);
+  let database: Database;
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(
+        `${error.message}\nThe server holds the embedded database while it runs: stop it, then run this again.`,
+      );
+      return 1;
+    }
+    throw error;
+  }
+  try {
+    switch (order.command) {
+      case "add":
+        await printEnrollment(await addAccount(database.db, keyring, CLI_ACTOR, { ...order, password }));
+        console.log(`Account ${order.email} (${order.role}) created.`);
+        return 0;
+      case "list": {
+        const accounts = await listAccounts(database.db);
+        if (accounts.length === 0) console.log("No staff accounts yet.");
+        const now = new Date();
+        for (const a of accounts) {
+          const state = a.disabled ? "disabled" : a.lockedUntil && a.lockedUntil > now ? "locked" : "active";
+          console.log(`${a.email}\t${a.role}\t${state}\tsince ${a.createdAt.toISOString().slice(0, 10)}`);
+        }
+        return 0;
+      }
+      case "disable":
+        await disableAccount(database.db, CLI_ACTOR, order.email);
+        console.log(`Account ${order.email} disabled; its sessions ended.`);
+        return 0;
+      case "reset-mfa":
+        await printEnrollment(await resetMfa(database.db, keyring, CLI_ACTOR, order.email));
+        console.log(`The old authenticator of ${order.email} no longer signs in.`);
+        return 0;
+      case "set-role":
+        await setRole(database.db, CLI_ACTOR, order.email, order.role);
+        console.log(`Account ${order.email} is now ${order.role}; its sessions ended.`);
+        return 0;
+    }
+  } catch (error) {
+    if (error instanceof AccountError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}

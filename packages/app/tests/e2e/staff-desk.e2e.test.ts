@@ -1,0 +1,277 @@
+// The staff desk in Chromium: accounts made with the CLI as an operator would, sign-in with a TOTP computed here,
+// finance reading an application and revealing its SSN (two audit rows), sales refused, a replayed code and a locked
+// account refused, sign-out, sign-in without JavaScript, axe on every desk page, and no desk code on a public page.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../app/server/config.server";
+import { loadKeyring } from "../../app/server/crypto/keyring.server";
+import { openDatabase } from "../../app/server/db/client.server";
+import { newApplicationReference, recordFinanceApplication } from "../../app/server/financing/applications.server";
+import { recordLead } from "../../app/server/leads/record-lead.server";
+import { seedIfEmpty } from "../../app/server/seed.server";
+import { codeAt } from "../../app/server/staff/totp.server";
+import { seedPgliteDataDir } from "../support/databases";
+import { axeViolations, describeViolations } from "./support/axe";
+import { launchBrowser, openPage } from "./support/browser";
+import { readManifest } from "./support/bundle-sizes";
+import { type RunningSite, SERVER_ENTRY, startSite } from "./support/server";
+
+const APP = fileURLToPath(new URL("../../", import.meta.url));
+const PASSWORD = "a long and unusual passphrase";
+const SSN = "123-45-6789";
+const ROLES = ["admin", "finance", "sales"] as const;
+type Role = (typeof ROLES)[number];
+
+let site: RunningSite;
+let browser: Browser;
+let dataDir: string;
+let reference: string;
+const secrets = new Map<Role, string>();
+
+/** `npm run staff -- add`, the password on standard input: the otpauth URI it prints gives the secret. */
+function addWithCli(role: Role): string {
+  const out = execFileSync("npm", ["run", "-s", "staff", "--", "add", `${role}@example.com`, "--role", role], {
+    cwd: APP,
+    input: `${PASSWORD}\n`,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  const uri = out.match(/otpauth:\/\/totp\/\S+/)?.[0];
+  if (!uri) throw new Error(`The CLI printed no enrollment URI:\n${out}`);
+  expect(out).toContain("▄"); // the QR code, drawn in the terminal
+  return new URL(uri).searchParams.get("secret") ?? "";
+}
+
+/** A credit application and a contact lead in the data directory, as the public forms would have stored them. */
+async function storeApplication(): Promise<string> {
+  const config = loadConfig({ DATA_DIR: dataDir });
+  const database = await openDatabase({ dataDir });
+  try {
+    await seedIfEmpty(database.db);
+    const contact = { firstName: "Dana", lastName: "Reyes", email: "dana.reyes@example.com", phone: "(314) 555-0142" };
+    const ref = newApplicationReference("full-credit");
+    await recordFinanceApplication(
+      database.db,
+      loadKeyring(config),
+      {
+        kind: "full-credit",
+        reference: ref,
+        idempotencyKey: crypto.randomUUID(),
+        storeId: "brentwood",
+        visitorId: null,
+        adfLeadCookie: null,
+        lead: { kind: "FULL_CREDIT_APP", user: contact },
+        contact,
+        personal: {
+          user: { ...contact, dateOfBirth: "1990-06-15" },
+          ssn: SSN,
+          residences: [{ housingStatus: "rent", monthlyRent: 1250, fullAddress: "1200 Market St", city: "St. Louis" }],
+          employments: [{ employer: "Gateway Logistics", jobTitle: "Dispatcher", monthlyIncome: 4200 }],
+        },
+      },
+      { messageDomain: "showroom.example" },
+    );
+    await recordLead(
+      database.db,
+      {
+        idempotencyKey: crypto.randomUUID(),
+        storeId: "brentwood",
+        lead: { kind: "CONTACT_SALES", user: { ...contact, firstName: "Sam" }, text: "Is the Camry still here?" },
+      },
+      { messageDomain: "showroom.example" },
+    );
+    return ref;
+  } finally {
+    await database.close();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "showroom-staff-e2e-"));
+  await seedPgliteDataDir(dataDir);
+  for (const role of ROLES) secrets.set(role, addWithCli(role));
+  reference = await storeApplication();
+  [site, browser] = await Promise.all([
+    startSite({
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      RELAY_INTERVAL_MS: "200",
+      RATE_LIMIT_POSTS_PER_MINUTE: "1000",
+      STAFF_SIGN_INS_PER_MINUTE: "1000",
+    } as unknown as Record<string, string>),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, `${page.url()}\n${describeViolations(violations)}`).toEqual([]);
+}
+
+const REFUSED = /That did not work\./;
+
+/** Password, then the code of now (or `code`); ends on the page the desk answers with. */
+async function signIn(page: Page, role: Role, code?: string) {
+  await page.goto(`${site.url}/staff/login`);
+  await page.getByLabel("Email").fill(`${role}@example.com`);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(`${site.url}/staff/verify`);
+  const used = code ?? codeAt(secrets.get(role) ?? "", new Date());
+  await page.getByLabel("Code from your authenticator app").fill(used);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForLoadState("load");
+  return used;
+}
+
+describe("the staff desk", () => {
+  it("an admin signs in without JavaScript, and every admin page is axe-clean", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    await signIn(page, "admin");
+    expect(page.url()).toBe(`${site.url}/staff`);
+    await page.getByRole("heading", { name: "Staff desk" }).waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name === "__Host-showroom-staff");
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/" });
+    await context.close();
+
+    const withJs = await openPage(browser);
+    await withJs.page.goto(`${site.url}/staff/login`);
+    await expectNoAxeViolations(withJs.page);
+    // The refusal state of the first step.
+    await withJs.page.getByLabel("Email").fill("admin@example.com");
+    await withJs.page.getByLabel("Password").fill("not the password at all");
+    await withJs.page.getByRole("button", { name: "Continue" }).click();
+    await withJs.page.getByText(REFUSED).waitFor();
+    await expectNoAxeViolations(withJs.page);
+    await withJs.context.close();
+  });
+
+  it("finance reads an application and reveals its SSN: two audit rows; the leads, lead and CSV work", async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(`${site.url}/staff/login`);
+    await page.getByLabel("Email").fill("finance@example.com");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${site.url}/staff/verify`);
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Code from your authenticator app").fill(codeAt(secrets.get("finance") ?? "", new Date()));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${site.url}/staff`);
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${site.url}/staff/credit-applications`);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: reference }).click();
+    await page.getByRole("heading", { name: `Credit application ${reference}` }).waitFor();
+    const masked = (await page.locator("main").textContent()) ?? "";
+    expect(masked).toContain("•••-••-6789");
+    expect(masked).not.toContain("123-45");
+    expect(masked).toContain("Gateway Logistics");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Reveal SSN" }).click();
+    await page.getByText(SSN).waitFor();
+    expect(page.url()).not.toContain(SSN);
+    await expectNoAxeViolations(page);
+
+    await page.goto(`${site.url}/staff/leads`);
+    await expectNoAxeViolations(page);
+    await page.getByRole("link").filter({ hasText: "UTC" }).first().click();
+    await page.getByRole("heading", { name: "The email sent" }).waitFor();
+    await expectNoAxeViolations(page);
+    const csv = await page.request.get(`${site.url}/staff/leads/export?kind=CONTACT_SALES`);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect(await csv.text()).toContain("Sam Reyes");
+    await context.close();
+
+    // The admin reads the trail: exactly one view and one reveal of this application, by finance.
+    const admin = await openPage(browser);
+    await signIn(admin.page, "admin", codeAt(secrets.get("admin") ?? "", new Date(Date.now() + 30_000)));
+    await admin.page.goto(`${site.url}/staff/audit?subject=${reference}`);
+    const rows = admin.page.locator("tbody tr");
+    const texts = await rows.allTextContents();
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toMatch(/finance@example\.com.*revealed ssn/);
+    expect(texts[1]).toMatch(/finance@example\.com.*viewed application/);
+    await expectNoAxeViolations(admin.page);
+    await admin.page.goto(`${site.url}/staff/audit?action=exported-csv`);
+    expect(await rows.count()).toBe(1);
+    for (const path of ["/staff/accounts", "/staff/outbox", "/staff/retention"]) {
+      await admin.page.goto(`${site.url}${path}`);
+      await expectNoAxeViolations(admin.page);
+    }
+    await admin.context.close();
+  });
+
+  it("sales gets 403 on credit applications; a replayed code and a locked account are refused; sign-out ends it", async () => {
+    const { page, context } = await openPage(browser);
+    const used = await signIn(page, "sales");
+    expect(page.url()).toBe(`${site.url}/staff`);
+    const forbidden = await page.goto(`${site.url}/staff/credit-applications`);
+    expect(forbidden?.status()).toBe(403);
+    await page.getByRole("heading", { name: "Not allowed" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.goto(`${site.url}/staff/leads`);
+    expect(await page.locator("main").textContent()).not.toContain("Full credit application");
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(`${site.url}/staff/login`);
+    await page.goto(`${site.url}/staff/leads`);
+    expect(page.url()).toBe(`${site.url}/staff/login`);
+
+    // The code that signed in a minute ago, replayed.
+    await signIn(page, "sales", used);
+    expect(page.url()).toBe(`${site.url}/staff/verify`);
+    await page.getByText(REFUSED).waitFor();
+    await expectNoAxeViolations(page);
+
+    // Four more failures make five: locked, and the right password and code no longer open it.
+    for (let i = 0; i < 4; i++) {
+      await page.goto(`${site.url}/staff/login`);
+      await page.getByLabel("Email").fill("sales@example.com");
+      await page.getByLabel("Password").fill("wrong password, again");
+      await page.getByRole("button", { name: "Continue" }).click();
+      await page.getByText(REFUSED).waitFor();
+    }
+    await page.goto(`${site.url}/staff/login`);
+    await page.getByLabel("Email").fill("sales@example.com");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByText(REFUSED).waitFor();
+    expect(page.url()).toBe(`${site.url}/staff/login`);
+    await context.close();
+  });
+
+  it("no desk code reaches a public page's first-load JavaScript", () => {
+    const clientDir = join(dirname(dirname(SERVER_ENTRY)), "client");
+    const manifest = readManifest(clientDir);
+    const isDesk = (id: string) => id.startsWith("routes/staff-") || id === "layouts/staff";
+    const deskModules = Object.values(manifest.routes)
+      .filter((r) => isDesk(r.id))
+      .map((r) => r.module);
+    expect(deskModules.length).toBeGreaterThan(5);
+    for (const route of Object.values(manifest.routes)) {
+      if (isDesk(route.id) || !route.hasDefaultExport) continue;
+      const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+      for (let at: typeof route | undefined = route; at; at = at.parentId ? manifest.routes[at.parentId] : undefined) {
+        files.add(at.module);
+        for (const imported of at.imports ?? []) files.add(imported);
+      }
+      for (const file of files) {
+        expect(deskModules, `${route.id} loads ${file}`).not.toContain(file);
+        const text = readFileSync(join(clientDir, file), "utf8");
+        expect(/Staff desk|Reveal SSN|staff\/credit-applications/.test(text), `${route.id}: ${file}`).toBe(false);
+      }
+    }
+  });
+});

@@ -1,0 +1,167 @@
+// The staff desk over HTTP against the built server, on each database: sign-in with password and TOTP as a browser
+// without JavaScript posts it, the headers of every /staff response, roles, the per-IP sign-in limit, same-origin.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keyring } from "../../app/server/crypto/envelope.server";
+import { decodeKey } from "../../app/server/crypto/keyring.server";
+import { addAccount } from "../../app/server/staff/accounts.server";
+import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
+import { codeAt } from "../../app/server/staff/totp.server";
+import type { Running } from "../../server/app";
+import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
+import { startInProcess } from "./support/built-server";
+import { postForm, request } from "./support/requests";
+
+const PASSWORD = "a long and unusual passphrase";
+/** The server's master key, so accounts made here seal their TOTP secrets as the server reads them. */
+const DATA_KEY = randomBytes(32).toString("base64");
+const COOKIE = "__Host-showroom-staff";
+const PAGES = [
+  "/staff",
+  "/staff/leads",
+  "/staff/leads/00000000-0000-4000-8000-000000000000",
+  "/staff/leads/export",
+  "/staff/credit-applications",
+  "/staff/credit-applications/00000000-0000-4000-8000-000000000000",
+  "/staff/credit-applications/00000000-0000-4000-8000-000000000000/ssn",
+  "/staff/accounts",
+  "/staff/outbox",
+  "/staff/retention",
+  "/staff/audit",
+  "/staff/anything-else",
+];
+
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${COOKIE}=`))
+    ?.split(";")[0];
+
+describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
+  let site: Running;
+  let database: TestDatabase | undefined;
+  const secrets = new Map<string, string>();
+
+  beforeAll(async () => {
+    if (kind === "postgres") database = await createTestDatabase("postgres");
+    site = await startInProcess({
+      RATE_LIMIT_POSTS_PER_MINUTE: "100000",
+      STAFF_SIGN_INS_PER_MINUTE: "30",
+      DATA_KEY,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
+    for (const role of ["sales", "finance", "admin"] as const) {
+      const { uri } = await addAccount(site.database.db, keyring(decodeKey(DATA_KEY)), SYSTEM_ACTOR, {
+        email: `${role}@example.com`,
+        role,
+        password: PASSWORD,
+      });
+      secrets.set(role, new URL(uri).searchParams.get("secret") ?? "");
+    }
+  });
+
+  afterAll(async () => {
+    await site?.close();
+    await database?.dispose();
+  });
+
+  /** Password, then the code of `at`: the signed-in cookie. */
+  async function signIn(role: "sales" | "finance" | "admin", at = new Date()): Promise<string> {
+    const first = await postForm(site.url, "/staff/login", { email: `${role}@example.com`, password: PASSWORD });
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe("/staff/verify");
+    const pending = cookieOf(first.headers) ?? "";
+    const second = await postForm(
+      site.url,
+      "/staff/verify",
+      { code: codeAt(secrets.get(role) ?? "", at) },
+      { Cookie: pending },
+    );
+    expect(second.status).toBe(303);
+    expect(second.headers.get("location")).toBe("/staff");
+    const cookie = cookieOf(second.headers) ?? "";
+    expect(cookie).not.toBe(pending);
+    return cookie;
+  }
+
+  it("every desk page without a session answers 303 to /staff/login, no-store and noindex", async () => {
+    for (const path of PAGES) {
+      const answer = await request(`${site.url}${path}`);
+      expect([path, answer.status, answer.headers.get("location")]).toEqual([path, 303, "/staff/login"]);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+      expect(answer.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    }
+    const login = await request(`${site.url}/staff/login`);
+    expect(login.status).toBe(200);
+    expect(login.headers.get("cache-control")).toBe("no-store");
+    expect(login.body).toContain('name="robots" content="noindex, nofollow"');
+    expect((await request(`${site.url}/robots.txt`)).body).toContain("Disallow: /staff");
+  });
+
+  it("signs in with password and TOTP; the cookie is __Host-, HttpOnly, Secure, SameSite=Strict; the same code is refused twice", async () => {
+    const at = new Date(Date.now() - 30_000);
+    const first = await postForm(site.url, "/staff/login", { email: "admin@example.com", password: PASSWORD });
+    const set = first.headers.getSetCookie().find((c) => c.startsWith(`${COOKIE}=`)) ?? "";
+    expect(set).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+    const code = codeAt(secrets.get("admin") ?? "", at);
+    const ok = await postForm(site.url, "/staff/verify", { code }, { Cookie: cookieOf(first.headers) ?? "" });
+    expect(ok.status).toBe(303);
+    const signedIn = cookieOf(ok.headers) ?? "";
+    for (const path of PAGES.filter((p) => !p.includes("0000") && p !== "/staff/anything-else")) {
+      const answer = await request(`${site.url}${path}`, { headers: { Cookie: signedIn } });
+      expect([path, answer.status]).toEqual([path, 200]);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+    }
+    // Replay: the same code on a fresh password step.
+    const again = await postForm(site.url, "/staff/login", { email: "admin@example.com", password: PASSWORD });
+    const replay = await postForm(site.url, "/staff/verify", { code }, { Cookie: cookieOf(again.headers) ?? "" });
+    expect(replay.status).toBe(401);
+    expect(replay.body).toContain("That did not work.");
+    // Sign-out ends it.
+    const out = await postForm(site.url, "/staff/sign-out", {}, { Cookie: signedIn });
+    expect([out.status, out.headers.get("location")]).toEqual([303, "/staff/login"]);
+    expect((await request(`${site.url}/staff`, { headers: { Cookie: signedIn } })).status).toBe(303);
+  });
+
+  it("a wrong password and an unknown email get the same answer", async () => {
+    const wrong = await postForm(site.url, "/staff/login", {
+      email: "sales@example.com",
+      password: "not the password",
+    });
+    const unknown = await postForm(site.url, "/staff/login", { email: "who@example.com", password: PASSWORD });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const message = (body: string) => body.match(/That did not work[^<]*/)?.[0];
+    expect(message(wrong.body)).toBeDefined();
+    expect(message(wrong.body)).toBe(message(unknown.body));
+  });
+
+  it("sales gets 403 on credit applications and admin pages; finance gets 403 on admin pages", async () => {
+    const sales = await signIn("sales", new Date(Date.now() - 30_000));
+    for (const path of ["/staff/credit-applications", "/staff/accounts", "/staff/outbox", "/staff/audit"]) {
+      const answer = await request(`${site.url}${path}`, { headers: { Cookie: sales } });
+      expect([path, answer.status]).toEqual([path, 403]);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+    }
+    expect((await request(`${site.url}/staff/leads`, { headers: { Cookie: sales } })).status).toBe(200);
+    const finance = await signIn("finance", new Date(Date.now() - 30_000));
+    expect((await request(`${site.url}/staff/credit-applications`, { headers: { Cookie: finance } })).status).toBe(200);
+    expect((await request(`${site.url}/staff/retention`, { headers: { Cookie: finance } })).status).toBe(403);
+  });
+
+  it("refuses a desk POST from another origin, and limits sign-in posts per IP", async () => {
+    const foreign = await postForm(
+      site.url,
+      "/staff/login",
+      { email: "admin@example.com", password: PASSWORD },
+      { Origin: "https://evil.example" },
+    );
+    expect(foreign.status).toBe(403);
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) {
+      statuses.push((await postForm(site.url, "/staff/login", { email: "x@example.com", password: "x" })).status);
+    }
+    expect(statuses).toContain(429);
+    expect(statuses.indexOf(429)).toBeGreaterThan(0);
+  });
+});
