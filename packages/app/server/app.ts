@@ -5,7 +5,7 @@ import * as build from "virtual:react-router/server-build";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { cookiesFor } from "../app/content/site.server";
+import { cookiesFor, listenOriginOf } from "../app/content/site.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
@@ -22,6 +22,7 @@ import { type OfferRulesSource, openOfferRules } from "../app/server/sell/offer-
 import { smsSender } from "../app/server/sms/sms.server";
 import { createValuationProvider } from "../app/server/valuation/create-valuation-provider.server";
 import { createVinDecoder } from "../app/server/valuation/vin-decoder.server";
+import { canonicalPageRedirect } from "./canonical-path";
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
@@ -77,6 +78,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   const files = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req: Request, res: Response, next: NextFunction) => (extname(req.path) ? files(req, res, next) : next()));
 
+  app.use(canonicalPageRedirect);
   app.use(sameOriginOnly(config.PUBLIC_ORIGIN), bodyLimit(MAX_BODY_BYTES));
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
@@ -223,7 +225,15 @@ export async function start(
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
+  const url = listenOriginOf(config, port);
+  // Set before the first request can arrive (this runs in the listen callback's continuation, ahead of any socket).
+  services.listenOrigin = url;
+  if (!config.PUBLIC_ORIGIN && config.NODE_ENV === "production") {
+    console.warn(
+      `PUBLIC_ORIGIN is not set: canonical links, the sitemap, robots.txt and lead emails name ${url}. ` +
+        "Set PUBLIC_ORIGIN to the site's public address (https://www.example.com).",
+    );
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {
