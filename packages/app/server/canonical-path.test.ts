@@ -34,11 +34,14 @@ describe("canonical page paths", () => {
       "/used-cars-for-sale/2021-mini-cooper-wmwwj9c03m2387500/",
       "/search-vehicles/used-inventory/make/Toyota",
       "/%E0%A4%A",
+      "/schedule-test-drive/WMWWJ9C03M2387500",
+      "/personalize-price/WMWWJ9C03M2387500",
       "/citro%C3%ABn",
     ]) {
       expect(canonicalPagePath(path), path).toBeNull();
     }
     expect(canonicalPagePath("/CONTACT-US")).toBe("/contact-us");
     expect(canonicalPagePath("/contact-us/")).toBe("/contact-us");
+    expect(canonicalPagePath("/Schedule-Test-Drive/WMWWJ9C03M2387500/")).toBe("/schedule-test-drive/WMWWJ9C03M2387500");
   });
 });

@@ -1,4 +1,4 @@
-import { legacyRedirect, parseVehiclePath } from "@showroom/rules/inventory";
+import { isValidVin, legacyRedirect, parseVehiclePath } from "@showroom/rules/inventory";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -22,9 +22,15 @@ export function canonicalPagePath(pathname: string): string | null {
   if (!decodes(pathname)) return null;
   if (parseVehiclePath(pathname) || legacyRedirect(pathname)) return null;
   // Letters are folded, escapes kept as sent: `%C3%AB` and `%c3%ab` are one character, and changing them is no fix.
-  const folded = pathname.replace(/%[0-9A-Fa-f]{2}|[^%]+/g, (part) =>
-    part.startsWith("%") ? part : part.toLowerCase(),
-  );
+  // A segment that is a VIN (`/schedule-test-drive/{VIN}`, `/personalize-price/{VIN}`) is written upper case.
+  const folded = pathname
+    .split("/")
+    .map((segment) =>
+      isValidVin(segment)
+        ? segment
+        : segment.replace(/%[0-9A-Fa-f]{2}|[^%]+/g, (part) => (part.startsWith("%") ? part : part.toLowerCase())),
+    )
+    .join("/");
   const target = folded.replace(/\/+$/, "") || "/";
   return target === pathname ? null : target;
 }

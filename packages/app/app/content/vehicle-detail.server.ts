@@ -134,14 +134,18 @@ const SIMILAR = 3;
 export async function detailPage(site: Site, request: Request, url: URL, vin: string) {
   requirePage(site, request, "cars-direct-page");
   const { db } = site.services;
-  const [vehicle, visitor] = await Promise.all([getVehicleByVin(db, vin), readVisitor(db, site.cookies, request)]);
-  // Unknown, sold, and private before the inventory unlock all read the same: the route-validation 404. A private
+  const [vehicle, visitor] = await Promise.all([
+    getVehicleByVin(db, vin, { conditions: site.settings.vehicleConditions }),
+    readVisitor(db, site.cookies, request),
+  ]);
+  // Unknown, sold, of a condition the site does not sell, and private before the inventory unlock all read the same: the route-validation 404. A private
   // vehicle is not even redirected to its canonical path, so its existence is not given away.
   if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
   if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
   const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
   const similar = await similarVehicles(db, vehicle, SIMILAR, {
     storeId: vehicle.storeId,
+    conditions: site.settings.vehicleConditions,
     priceUnlocked: visitor.priceUnlocked,
     privateUnlocked: visitor.inventoryUnlocked,
   });

@@ -27,12 +27,11 @@ function SearchView({ data }: { data: SearchData }) {
   const t = translator(data.texts);
   const ui = useUi();
   const location = useLocation();
-  const condition = data.condition ? t(`conditions.${data.condition}`) : null;
   const { results } = data;
   return (
     <>
       <PageHero
-        title={condition ? t("search.titleWithCondition", { condition }) : t("search.title")}
+        title={data.heading}
         text={results.total === 1 ? t("search.resultsCountOne") : t("search.resultsCount", { count: results.total })}
       >
         <InventorySearchForm

@@ -97,7 +97,9 @@ export function stepperView(snapshot: Snapshot, row: VehicleRow): StepperView {
  * inventory; anything else is the spec's route-validation 404.
  */
 async function stepperVehicle(site: Site, request: Request, vin: string, visitor: VisitorState) {
-  const row = /^[A-HJ-NPR-Z0-9]{17}$/i.test(vin) ? await vehicleByVin(site.services.db, vin) : null;
+  const row = /^[A-HJ-NPR-Z0-9]{17}$/i.test(vin)
+    ? await vehicleByVin(site.services.db, vin, site.settings.vehicleConditions)
+    : null;
   if (!row || (row.private && !visitor.inventoryUnlocked)) notFound(request);
   return row;
 }

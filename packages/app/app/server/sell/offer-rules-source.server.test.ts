@@ -31,7 +31,9 @@ describe("the site's offer rules", () => {
   it("an invalid folder refuses to open, listing each problem as file:line:column: field: message", async () => {
     const dir = analystDir({ "offer-settings.json": '{"validForDays": 0}' });
     await expect(openOfferRules(dir, () => {})).rejects.toThrow(OfferRulesError);
-    await expect(openOfferRules(dir, () => {})).rejects.toThrow(/offer-settings\.json:1:\d+: validForDays: The number 0 is out of range/);
+    await expect(openOfferRules(dir, () => {})).rejects.toThrow(
+      /offer-settings\.json:1:\d+: validForDays: The number 0 is out of range/,
+    );
   });
 
   it("a bad reload keeps the last good rules and logs why; a good one replaces them", async () => {
