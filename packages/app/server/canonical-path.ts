@@ -26,7 +26,7 @@ export function canonicalPagePath(pathname: string): string | null {
   const folded = pathname
     .split("/")
     .map((segment) =>
-      isValidVin(segment)
+      isVin(segment)
         ? segment
         : segment.replace(/%[0-9A-Fa-f]{2}|[^%]+/g, (part) => (part.startsWith("%") ? part : part.toLowerCase())),
     )
@@ -34,6 +34,9 @@ export function canonicalPagePath(pathname: string): string | null {
   const target = folded.replace(/\/+$/, "") || "/";
   return target === pathname ? null : target;
 }
+
+/** `isValidVin` as a plain test: its type guard would narrow a string to `never` where it says no. */
+const isVin = (segment: string): boolean => isValidVin(segment);
 
 /** Whether every escape in `path` is well formed. The result is used, so a bundler cannot drop the call as pure. */
 function decodes(path: string): boolean {
