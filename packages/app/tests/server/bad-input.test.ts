@@ -77,6 +77,17 @@ const ACTIONS: Record<string, ActionUnderTest> = {
       .map((form) => ({ ...form, website: "" })),
     writesLeads: true,
   },
+  "routes/team-member.tsx": {
+    path: "/our-company/meet-our-team/grace-liu",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "message"],
+    valid: fc
+      .record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        message: fc.string({ minLength: 1, maxLength: 300 }).filter((m) => m.trim() !== ""),
+      })
+      .chain((form) => contactDetails.map((details) => ({ ...form, ...details, website: "" }))),
+    writesLeads: true,
+  },
   "routes/schedule-test-drive.tsx": {
     path: `/schedule-test-drive/${TEST_DRIVE_VIN}`,
     fields: ["intent", "date", "time", "idempotencyKey", "website", "firstName", "lastName", "email", "phone", "via"],
