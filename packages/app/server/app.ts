@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+import { RESUME_LIMITS } from "@showroom/forms";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
@@ -49,6 +50,14 @@ function warnOfUntrustedProxy() {
 /** Hashed build assets never change under one name: cache them for the spec's 100 days, immutably. */
 const ASSET_MAX_AGE_SECONDS = 8_640_000;
 const MAX_BODY_BYTES = 64 * 1024;
+/** The careers form: the résumé's 5 MB, and room for the other fields and the multipart framing. */
+const CAREERS_BODY_BYTES = RESUME_LIMITS.maxBytes + MAX_BODY_BYTES;
+
+/** Only a multipart POST of the careers form (document or data request) may be larger than every other body. */
+function uploadLimit(req: Request): number | null {
+  const multipart = (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  return multipart && /^\/our-company\/careers(\.data)?$/.test(req.path) ? CAREERS_BODY_BYTES : null;
+}
 
 export interface ServerOptions {
   /** The HTML cache of opted-in pages (docs/decisions/152); null renders every page. Default: a fresh cache. */
@@ -79,7 +88,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   app.use((req: Request, res: Response, next: NextFunction) => (extname(req.path) ? files(req, res, next) : next()));
 
   app.use(canonicalPageRedirect);
-  app.use(sameOriginOnly(config.PUBLIC_ORIGIN), bodyLimit(MAX_BODY_BYTES));
+  app.use(sameOriginOnly(config.PUBLIC_ORIGIN), bodyLimit(MAX_BODY_BYTES, uploadLimit));
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
     try {
@@ -160,7 +169,7 @@ export async function start(
     await database.close();
     throw error;
   }
-  const leadMail = startLeadMail(config, database);
+  const leadMail = startLeadMail(config, database, { keyring: keys });
   const vinDecoder = createVinDecoder();
   try {
     // Unpacking the vPIC snapshot takes a second the first time a machine runs: pay it before serving, not in a POST.

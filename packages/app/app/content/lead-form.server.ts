@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Submission } from "@conform-to/react";
-import { ADF_LEAD_COOKIE } from "@showroom/rules/leads";
+import { ADF_LEAD_COOKIE, type Lead } from "@showroom/rules/leads";
 import { data, redirect } from "react-router";
 import {
   ADF_LEAD_SET_COOKIE,
@@ -36,10 +36,12 @@ export interface LeadFormSubmit<Value> {
   successToast: FlashToast;
   /** The form's message when the lead cannot be written (the spec's error text of this form). */
   failureMessage: string;
+  /** A form-level message on a refused submission too (careers: the spec's "Oops! …" above the field messages). */
+  refusalMessage?: string;
   /** For the log: which form failed (never what the shopper typed). */
   logLabel: string;
   /** More writes that must land with the lead (the résumé's sealed file), inside its transaction. */
-  alsoWrite?: (tx: LeadTransaction) => Promise<void>;
+  alsoWrite?: (tx: LeadTransaction, lead: Lead) => Promise<void>;
   /** The key the form carried: a second submit with it finds the first lead and writes nothing. */
   idempotencyKey(value: Value): string;
 }
@@ -53,7 +55,8 @@ export interface LeadFormSubmit<Value> {
 export async function submitLeadForm<Value>(site: Site, request: Request, form: LeadFormSubmit<Value>) {
   const { submission } = form;
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), failed: false }, { status: 400 });
+    const reply = submission.reply(form.refusalMessage ? { formErrors: [form.refusalMessage] } : undefined);
+    return data({ result: reply, failed: false }, { status: 400 });
   }
   const value = submission.value;
   const headers = new Headers();

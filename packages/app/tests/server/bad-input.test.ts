@@ -77,6 +77,20 @@ const ACTIONS: Record<string, ActionUnderTest> = {
       .map((form) => ({ ...form, website: "" })),
     writesLeads: true,
   },
+  // Fuzzed without a résumé (a refused form) and with the files formPayload adds; tests/server/careers.test.ts posts
+  // good and hostile résumés.
+  "routes/careers.tsx": {
+    path: "/our-company/careers",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "position", "message", "resume"],
+    valid: fc
+      .record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        position: fc.constantFrom("finance-manager-brentwood", "general"),
+        message: fc.string({ maxLength: 300 }),
+      })
+      .chain((form) => contactDetails.map((details) => ({ ...form, ...details, website: "" }))),
+    writesLeads: true,
+  },
   "routes/team-member.tsx": {
     path: "/our-company/meet-our-team/grace-liu",
     fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "message"],

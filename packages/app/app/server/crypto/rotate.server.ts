@@ -1,6 +1,7 @@
 import { count, eq, ne } from "drizzle-orm";
+import { resumeAad } from "../careers/resumes.server";
 import type { Db } from "../db/client.server";
-import { financeApplicationDrafts, financeApplications } from "../db/schema.server";
+import { financeApplicationDrafts, financeApplications, resumes } from "../db/schema.server";
 import { applicationAad } from "../financing/applications.server";
 import { draftAad } from "../financing/drafts.server";
 import { type Keyring, rewrap } from "./envelope.server";
@@ -22,6 +23,7 @@ const SEALED_TABLES = [
     id: financeApplicationDrafts.visitorId,
     aad: (id: string) => draftAad(id),
   },
+  { name: "resumes", table: resumes, id: resumes.id, aad: (id: string) => resumeAad(id) },
 ] as const;
 
 /** How many records each master key wraps, per table. */
