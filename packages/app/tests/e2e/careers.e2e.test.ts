@@ -39,14 +39,14 @@ async function fillApplication(page: Page, message: string, file: { name: string
   await page.getByLabel("Last name").fill("Applicant");
   await page.getByLabel("Email").fill("casey.applicant@example.com");
   await page.getByLabel("Mobile phone").fill("(314) 555-0177");
-  await page.getByLabel("Position").selectOption("finance-manager-brentwood");
+  await page.locator("#field-position").selectOption("finance-manager-brentwood");
   await page.getByLabel("Message (optional)").fill(message);
   const mimeType = file.name.endsWith(".docx")
     ? "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
     : file.name.endsWith(".svg")
       ? "image/svg+xml"
       : "application/pdf";
-  await page.getByLabel("Resume").setInputFiles({ name: file.name, mimeType, buffer: file.bytes });
+  await page.locator("#field-resume").setInputFiles({ name: file.name, mimeType, buffer: file.bytes });
 }
 
 async function expectNoAxeViolations(page: Page) {
@@ -67,8 +67,8 @@ describe("the careers form", () => {
     const { page, context } = await openPage(browser, { javaScriptEnabled: false });
     await page.goto(`${site.url}${CAREERS}`);
     expect(await page.locator('a[href^="mailto:"]').count()).toBe(0);
-    await page.getByRole("link", { name: /Apply now: Finance Manager/ }).click();
-    expect(await page.getByLabel("Position").inputValue()).toBe("finance-manager-brentwood");
+    await page.locator('a[href="?position=finance-manager-brentwood#apply"]').click();
+    expect(await page.locator("#field-position").inputValue()).toBe("finance-manager-brentwood");
     await context.close();
   });
 
@@ -77,7 +77,7 @@ describe("the careers form", () => {
     await page.goto(`${site.url}${CAREERS}`);
     await page.getByRole("button", { name: "Submit application" }).click();
     await page.getByText(OOPS).waitFor();
-    expect(await page.getByText("Attach your resume.").isVisible()).toBe(true);
+    expect(await page.getByText("Attach your resume.", { exact: true }).isVisible()).toBe(true);
     // Files whose names a browser keeps (path parts and control characters are refused in tests/server/careers).
     for (const file of hostileResumes().filter((f) => !/file name/.test(f.what))) {
       await fillApplication(page, `Hostile ${file.what}`, file);
@@ -85,7 +85,7 @@ describe("the careers form", () => {
       await page.getByRole("button", { name: "Submit application" }).click();
       expect((await answer).status(), file.what).toBe(400);
       expect(await page.getByText(OOPS).isVisible(), file.what).toBe(true);
-      expect(await page.locator("#resume-error").textContent(), file.what).toMatch(/resume|file/i);
+      expect(await page.locator("#field-resume-error").textContent(), file.what).toMatch(/resume|file/i);
     }
     await fillApplication(page, "No-JS application with a PDF", { name: "casey.pdf", bytes: pdf("Casey, PDF") });
     const accepted = page.waitForResponse((r) => r.url().endsWith(CAREERS) && r.request().method() === "POST");
@@ -116,7 +116,8 @@ describe("the careers form", () => {
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await deliveredLead(dataDir, (text) => text.includes("JS application with a DOCX"), "with the DOCX");
     expect(attachmentOf("JS application with a DOCX")).toMatch(/filename="?resume\.docx"?/);
-    expect(errors).toEqual([]);
+    // The refused submit's 400 is the browser's note on that response; nothing else may have gone wrong.
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
   });
 
   it("the careers page has no axe violations (WCAG 2.2 AA): empty, refused, and after success, with and without scripts", async () => {
