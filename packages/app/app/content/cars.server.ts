@@ -8,6 +8,7 @@ import {
   type SearchCriteria,
   searchCriteria,
   searchHref,
+  searchPrefix,
   searchSortOptions,
 } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
@@ -20,6 +21,7 @@ import { searchHeading } from "./search-heading.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
+import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
 import { vehicleCard } from "./vehicle-card.server";
 import { detailPage } from "./vehicle-detail.server";
@@ -236,6 +238,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
       indexable: isIndexable(paged ? canonicalPath : `${canonicalPath}${url.search}`, filterPages),
     }),
     heading: words.heading,
+    breadcrumbs: searchBreadcrumbs(site, canonicalPath, words.subject),
     // What the search view and its cards look up in the browser; facet and sort labels come formatted.
     texts: pickTexts("inventory", ["search", "filters.count", "conditions", "card"]),
     condition: criteria.condition ?? null,
@@ -250,6 +253,17 @@ async function searchPage(site: Site, request: Request, url: URL) {
     results,
     privateHidden,
   };
+}
+
+/** Home, the whole list, and this list when it is narrower: where a search page sits, for search engines. */
+function searchBreadcrumbs(site: Site, canonicalPath: string, subject: string) {
+  const conditions = site.settings.vehicleConditions;
+  const root = searchPrefix(undefined, conditions);
+  const whole = searchHeading({ filters: {}, conditions, city: "", state: "", page: 1 }).subject;
+  return breadcrumbJsonLd(site, [
+    { name: whole, path: root },
+    ...(canonicalPath === root ? [] : [{ name: subject, path: canonicalPath }]),
+  ]);
 }
 
 /**

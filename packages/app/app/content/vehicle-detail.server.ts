@@ -1,5 +1,5 @@
 import type { Dealer } from "@showroom/fixtures";
-import { defaultInventoryRules } from "@showroom/rules/inventory";
+import { defaultInventoryRules, searchPrefix } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
 import { vehiclePicturePath } from "../components/vehicle/picture-path";
 import type { DetailPrice, HoursView, VehicleDetailView, VehicleStoreView } from "../components/vehicle/types";
@@ -7,9 +7,11 @@ import { priceDisplay } from "../server/search/cards";
 import type { VehicleDetail } from "../server/search/types";
 import { getVehicleByVin, similarVehicles } from "../server/search/vehicle.server";
 import { readVisitor } from "../server/visitor-state.server";
-import { notFound, pageSeo, requirePage } from "./seo.server";
+import { searchHeading } from "./search-heading.server";
+import { absoluteUrl, notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
+import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
 import { formattedPrice, vehicleCard } from "./vehicle-card.server";
 import { vehicleJsonLd } from "./vehicle-json-ld.server";
@@ -152,16 +154,34 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
   const name = [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(" ");
   return {
     kind: "detail" as const,
-    seo: pageSeo(site, request, "cars-direct-page", {
-      values: { vehicle_title: name },
-      canonicalPath: vehicle.href,
-      // A private vehicle is shown only to visitors who unlocked it: not a page for search engines.
-      indexable: !vehicle.private,
-    }),
+    seo: {
+      ...pageSeo(site, request, "cars-direct-page", {
+        values: { vehicle_title: name },
+        canonicalPath: vehicle.href,
+        // A private vehicle is shown only to visitors who unlocked it: not a page for search engines.
+        indexable: !vehicle.private,
+      }),
+      // Shared, the page shows the car: its picture and Open Graph's product type, not the inventory's card.
+      ogType: "product" as const,
+      socialImage: absoluteUrl(site, vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor)),
+    },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card"]),
     vehicle: detailView(vehicle, dealer, visitor.priceUnlocked),
     similar: similar.map(vehicleCard),
+    breadcrumbs: breadcrumbJsonLd(site, [
+      {
+        name: searchHeading({
+          filters: { condition: vehicle.condition },
+          conditions: site.settings.vehicleConditions,
+          city: "",
+          state: "",
+          page: 1,
+        }).subject,
+        path: searchPrefix(vehicle.condition, site.settings.vehicleConditions),
+      },
+      { name, path: vehicle.href },
+    ]),
     jsonLd: vehicleJsonLd({
       vehicle,
       dealer,
