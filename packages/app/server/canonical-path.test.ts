@@ -36,12 +36,16 @@ describe("canonical page paths", () => {
       "/%E0%A4%A",
       "/schedule-test-drive/WMWWJ9C03M2387500",
       "/personalize-price/WMWWJ9C03M2387500",
+      "/sell-trade-my-car/offer/5ZkE3Q0oSWtqDQl_bB3f_A",
       "/citro%C3%ABn",
     ]) {
       expect(canonicalPagePath(path), path).toBeNull();
     }
     expect(canonicalPagePath("/CONTACT-US")).toBe("/contact-us");
     expect(canonicalPagePath("/contact-us/")).toBe("/contact-us");
+    expect(canonicalPagePath("/Sell-Trade-My-Car/Offer/5ZkE3Q0oSWtqDQl_bB3f_A/")).toBe(
+      "/sell-trade-my-car/offer/5ZkE3Q0oSWtqDQl_bB3f_A",
+    );
     expect(canonicalPagePath("/Schedule-Test-Drive/WMWWJ9C03M2387500/")).toBe("/schedule-test-drive/WMWWJ9C03M2387500");
   });
 });

@@ -7,6 +7,9 @@ import type { NextFunction, Request, Response } from "express";
  */
 const NOT_PAGES = ["/api/", "/media/", "/assets/"];
 
+/** Pages whose last segment is an id in mixed case (an offer's base64url id): only their prefix is folded. */
+const CASED_IDS = ["/sell-trade-my-car/offer/"];
+
 /**
  * Where a page's address belongs when it is not written as the site writes it: lower case, no trailing slash, so
  * `/CONTACT-US` and `/contact-us/` are one page with one URL, not three with self-canonicals. Null when the path is
@@ -23,10 +26,12 @@ export function canonicalPagePath(pathname: string): string | null {
   if (parseVehiclePath(pathname) || legacyRedirect(pathname)) return null;
   // Letters are folded, escapes kept as sent: `%C3%AB` and `%c3%ab` are one character, and changing them is no fix.
   // A segment that is a VIN (`/schedule-test-drive/{VIN}`, `/personalize-price/{VIN}`) is written upper case.
-  const folded = pathname
-    .split("/")
-    .map((segment) =>
-      isVin(segment)
+  const casedId = CASED_IDS.find((prefix) => pathname.toLowerCase().startsWith(prefix));
+  const segments = pathname.split("/");
+  const idAt = casedId ? casedId.split("/").length - 1 : segments.length;
+  const folded = segments
+    .map((segment, i) =>
+      isVin(segment) || i >= idAt
         ? segment
         : segment.replace(/%[0-9A-Fa-f]{2}|[^%]+/g, (part) => (part.startsWith("%") ? part : part.toLowerCase())),
     )

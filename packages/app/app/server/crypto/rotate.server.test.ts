@@ -42,6 +42,7 @@ describe.each(testDatabaseKinds())("key rotation on %s", (kind) => {
     expect(await rewrapAll(t.db, keyring(next, [old]), 2)).toEqual({
       finance_applications: 5,
       finance_application_drafts: 5,
+      resumes: 0,
     });
     expect(await keyUsage(t.db)).toEqual(
       expect.arrayContaining([
@@ -59,7 +60,11 @@ describe.each(testDatabaseKinds())("key rotation on %s", (kind) => {
     for (const [i, visitorId] of visitors.entries())
       expect((await readDraft(t.db, onlyNew, visitorId)).snapshot).toEqual({ draft: i });
     // Rotating again with the old key gone changes nothing: everything is already under the current key.
-    expect(await rewrapAll(t.db, onlyNew)).toEqual({ finance_applications: 0, finance_application_drafts: 0 });
+    expect(await rewrapAll(t.db, onlyNew)).toEqual({
+      finance_applications: 0,
+      finance_application_drafts: 0,
+      resumes: 0,
+    });
     // A record under a key nobody has stops the rotation before changing it.
     await saveDraft(t.db, keyring(masterKey(randomBytes(32))), randomUUID(), { lost: true });
     await expect(rewrapAll(t.db, onlyNew)).rejects.toThrow(UnknownKeyError);
