@@ -86,7 +86,7 @@ export async function submitCareers(site: Site, request: Request) {
     },
     successPath: PATH,
     successToast: SUCCESS_TOAST,
-    failureMessage: t("toasts.careers.error.saveFailed"),
+    failureMessage: t("careers.saveFailed"),
     logLabel: "careers",
   });
 }
