@@ -28,6 +28,11 @@ export interface AppServices {
   sms: SmsSender;
   /** Keys the hashes of SMS codes and IPs; derived from the session secret. */
   hmacKey: Buffer;
+  /**
+   * The origin the server listens on (`http://localhost:3000`), set once it listens: the public origin when
+   * PUBLIC_ORIGIN is unset, because a request's Host header is the client's word, not the operator's (ADR 230).
+   */
+  listenOrigin?: string;
 }
 
 /** Per request: the CSP nonce and the visitor the signed cookie names. */

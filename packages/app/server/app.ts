@@ -2,10 +2,11 @@ import { createServer, type Server } from "node:http";
 import { extname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "virtual:react-router/server-build";
+import { RESUME_LIMITS } from "@showroom/forms";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { cookiesFor } from "../app/content/site.server";
+import { cookiesFor, listenOriginOf } from "../app/content/site.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
@@ -13,7 +14,7 @@ import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
 import { makeDataDirPrivate } from "../app/server/db/data-dir.server";
 import { sweepDrafts } from "../app/server/financing/drafts.server";
-import { logError, logInfo, setLogLevel } from "../app/server/log.server";
+import { logError, logInfo, logWarn, setLogLevel } from "../app/server/log.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import { keepInventoryVersion } from "../app/server/search/snapshot.server";
@@ -25,7 +26,8 @@ import { startRetentionJob } from "../app/server/staff/retention.server";
 import { sweepSessions } from "../app/server/staff/sessions.server";
 import { createValuationProvider } from "../app/server/valuation/create-valuation-provider.server";
 import { createVinDecoder } from "../app/server/valuation/vin-decoder.server";
-import { cookieNotice, cookiesAreSecure, plainHttpCookies } from "./cookie-security";
+import { canonicalPageRedirect } from "./canonical-path";
+import { cookieNotice, cookiesAreSecure, isLoopbackHost, plainHttpCookies } from "./cookie-security";
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
@@ -52,6 +54,14 @@ function warnOfUntrustedProxy() {
 /** Hashed build assets never change under one name: cache them for the spec's 100 days, immutably. */
 const ASSET_MAX_AGE_SECONDS = 8_640_000;
 const MAX_BODY_BYTES = 64 * 1024;
+/** The careers form: the résumé's 5 MB, and room for the other fields and the multipart framing. */
+const CAREERS_BODY_BYTES = RESUME_LIMITS.maxBytes + MAX_BODY_BYTES;
+
+/** Only a multipart POST of the careers form (document or data request) may be larger than every other body. */
+function uploadLimit(req: Request): number | null {
+  const multipart = (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+  return multipart && /^\/our-company\/careers(\.data)?$/.test(req.path) ? CAREERS_BODY_BYTES : null;
+}
 
 export interface ServerOptions {
   /** The HTML cache of opted-in pages (docs/decisions/152); null renders every page. Default: a fresh cache. */
@@ -83,7 +93,8 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   const files = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req: Request, res: Response, next: NextFunction) => (extname(req.path) ? files(req, res, next) : next()));
 
-  app.use(sameOriginOnly(config.PUBLIC_ORIGIN), bodyLimit(MAX_BODY_BYTES));
+  app.use(canonicalPageRedirect);
+  app.use(sameOriginOnly(config.PUBLIC_ORIGIN), bodyLimit(MAX_BODY_BYTES, uploadLimit));
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
     try {
@@ -151,7 +162,7 @@ export async function start(
 ): Promise<Running> {
   const config = loadConfig(env);
   setLogLevel(config.LOG_LEVEL);
-  const notice = cookieNotice(config.PUBLIC_ORIGIN, config.HOST);
+  const notice = cookieNotice(config.PUBLIC_ORIGIN);
   if (notice) console.warn(notice);
   // Checked before anything opens: invalid analyst rules stop the start with the check's messages.
   const offerRules = await openOfferRules(config.OFFER_RULES_DIR);
@@ -167,7 +178,7 @@ export async function start(
     await database.close();
     throw error;
   }
-  const leadMail = startLeadMail(config, database);
+  const leadMail = startLeadMail(config, database, { keyring: keys });
   const vinDecoder = createVinDecoder();
   try {
     // Unpacking the vPIC snapshot takes a second the first time a machine runs: pay it before serving, not in a POST.
@@ -238,7 +249,17 @@ export async function start(
   }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  const url = `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${port}`;
+  const url = listenOriginOf(config, port);
+  // Set before the first request can arrive (this runs in the listen callback's continuation, ahead of any socket).
+  services.listenOrigin = url;
+  // A listener only this machine reaches (a developer's, a test's) needs no public address.
+  if (!config.PUBLIC_ORIGIN && config.NODE_ENV === "production" && !isLoopbackHost(config.HOST)) {
+    logWarn(
+      `PUBLIC_ORIGIN is not set: canonical links, the sitemap, robots.txt and lead emails name ${url}, and cookies ` +
+        "are marked Secure, which browsers keep only over HTTPS and on localhost. Set PUBLIC_ORIGIN to the site's " +
+        "public address (https://www.example.com; http://… for a plain-HTTP test box).",
+    );
+  }
 
   let closing: Promise<void> | undefined;
   const close = () => {

@@ -10,23 +10,21 @@ export function cookiesAreSecure(publicOrigin: string | undefined): boolean {
 }
 
 /**
- * What to say at start about cookies and the public origin; null when nothing needs saying (an HTTPS origin, or no
- * origin on a loopback-only listener, which browsers treat as secure).
+ * What to say at start about cookies when the public origin is plain HTTP; null otherwise. (An unset origin is told
+ * about with the rest of what it changes, in `start`.)
  */
-export function cookieNotice(publicOrigin: string | undefined, host: string): string | null {
-  if (publicOrigin === undefined) {
-    if (LOOPBACK.has(host)) return null;
-    return (
-      "PUBLIC_ORIGIN is not set: cookies are marked Secure, which browsers keep only over HTTPS and on localhost. " +
-      "A site published on plain HTTP needs PUBLIC_ORIGIN=http://its-host."
-    );
-  }
-  if (cookiesAreSecure(publicOrigin)) return null;
+export function cookieNotice(publicOrigin: string | undefined): string | null {
+  if (publicOrigin === undefined || cookiesAreSecure(publicOrigin)) return null;
   return (
     `PUBLIC_ORIGIN is ${new URL(publicOrigin).origin}, plain HTTP: cookies are sent without Secure and anyone on the ` +
     "network can read them. Publish the site over HTTPS (a TLS proxy in front) for real shoppers. The staff desk " +
     "needs HTTPS and will not sign in."
   );
+}
+
+/** Whether only this machine can reach a listener on `host` (browsers treat localhost as a secure origin). */
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK.has(host);
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "localhost"]);

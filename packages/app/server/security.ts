@@ -81,16 +81,20 @@ function refuse(res: Response) {
   res.status(403).type("text/plain").send("Cross-origin requests are not allowed.");
 }
 
-/** Caps request bodies: a body must declare its length and stay under the limit. */
-export function bodyLimit(maxBytes: number) {
+/**
+ * Caps request bodies: a body must declare its length and stay under the limit. `largerFor` may name a bigger limit
+ * for one request (the careers form's multipart body with its résumé); every other body keeps `maxBytes`.
+ */
+export function bodyLimit(maxBytes: number, largerFor: (req: Request) => number | null = () => null) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
+    const limit = largerFor(req) ?? maxBytes;
     const length = req.get("content-length");
     if (length === undefined) {
       if (req.get("transfer-encoding")) return void res.status(411).type("text/plain").send("Length required.");
       return next();
     }
-    if (!/^\d+$/.test(length) || Number(length) > maxBytes) {
+    if (!/^\d+$/.test(length) || Number(length) > limit) {
       return void res.status(413).type("text/plain").send("Request body too large.");
     }
     next();

@@ -4,7 +4,14 @@
  * rules and the forms agree on what a valid email or phone is.
  */
 
-export { type CareersInput, type CareersSubmission, careersSchema, resumeFileSchema } from "./careers/careers.schema";
+export {
+  type CareersInput,
+  type CareersSubmission,
+  careersSchema,
+  createCareersSchema,
+  isPlainFileName,
+  resumeFileSchema,
+} from "./careers/careers.schema";
 export { detectResumeKind, RESUME_MIME_TYPES, type ResumeKind, sniffResumeBytes } from "./careers/resume-file";
 export {
   type ContactInput,

@@ -49,6 +49,9 @@ export const MESSAGES = {
   resumeRequired: "Attach your resume.",
   resumeType: "Your resume must be a PDF or Word (.docx) file.",
   resumeSize: "Your resume must be 5 MB or smaller.",
+  resumeName: "Rename your resume without slashes or special characters, then attach it again.",
+  resumeUnsafe:
+    "We can't accept this file: it has macros, scripts, a password or too much packed inside. Save your resume as a plain PDF or Word (.docx) file and attach it again.",
   testDriveDate: "Choose a day that hasn't passed yet.",
   testDriveSlot: "That time is no longer available. Please choose another.",
   time: "Choose a time.",

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { careersSchema } from "./careers/careers.schema";
+import { careersSchema, isPlainFileName } from "./careers/careers.schema";
 import { contactSchema } from "./contact/contact.schema";
 import { fixedFormContext } from "./fields/context";
 import { applyFinancingSchema } from "./financing/apply-financing.schema";
@@ -181,11 +181,15 @@ describe("schema output re-parses to itself", () => {
 
   it("careers: every valid input parses, and its output parses to the same output", async () => {
     const resume = fc
-      .tuple(fc.constantFrom(minimalPdf(), minimalDocx()), fc.string({ minLength: 1, maxLength: 20 }))
+      .tuple(
+        fc.constantFrom(minimalPdf(), minimalDocx()),
+        fc.string({ minLength: 1, maxLength: 20 }).filter(isPlainFileName),
+      )
       .map(([bytes, name]) => new File([bytes as Uint8Array<ArrayBuffer>], name));
     const input = withMeta(
       fc.record({
-        name: nameText,
+        firstName: profileInput.map((profile) => profile.firstName),
+        lastName: profileInput.map((profile) => profile.lastName),
         email: profileInput.map((profile) => profile.email),
         phone: phoneText,
         position: nameText,

@@ -11,6 +11,13 @@ describe("error page head", () => {
     expect(isNotFound(new Error("boom"))).toBe(false);
   });
 
+  it("a 405 is titled 'Method not allowed', a 410 'Page no longer available', and no 4xx is an internal error", () => {
+    const status = (code: number) => ({ status: code, statusText: "", internal: false, data: "" });
+    expect(errorTitle(status(405), errors)).toBe("405 - Method not allowed");
+    expect(errorTitle(status(410), errors)).toBe("410 - Page no longer available");
+    for (let code = 400; code < 500; code++) expect(errorTitle(status(code), errors)).not.toMatch(/Internal/);
+  });
+
   it("error pages are kept out of search results", () => {
     expect(errorMeta(new Error("boom"), errors)).toContainEqual({
       name: "robots",

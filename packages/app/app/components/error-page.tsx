@@ -16,6 +16,8 @@ const STATUS_KEYS: Readonly<Record<number, string>> = {
   400: "badRequest",
   403: "forbidden",
   404: "notFound",
+  405: "methodNotAllowed",
+  410: "gone",
   413: "payloadTooLarge",
   429: "tooManyRequests",
   500: "serverError",
@@ -25,7 +27,9 @@ const STATUS_KEYS: Readonly<Record<number, string>> = {
 /** "404 - Page not found", "500 - Internal server error": the spec's fallback title for an error page. */
 export function errorTitle(error: unknown, errors: TextTree | undefined): string {
   const status = statusOf(error);
-  const message = lookup(errors, `statusMessages.${STATUS_KEYS[status] ?? "serverError"}`);
+  // A status without its own words is named by its class: a client's mistake is never an "Internal server error".
+  const key = STATUS_KEYS[status] ?? (status >= 400 && status < 500 ? "badRequest" : "serverError");
+  const message = lookup(errors, `statusMessages.${key}`);
   return fill(lookup(errors, "fallbackTitle"), { status, message });
 }
 

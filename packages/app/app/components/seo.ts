@@ -12,6 +12,8 @@ export interface Seo {
   /** `index, follow, …` or `noindex, follow, …` (spec section 2). */
   readonly robots: string;
   readonly siteName?: string;
+  /** Open Graph's type: `product` for a vehicle, `website` otherwise. */
+  readonly ogType?: "website" | "product";
 }
 
 /** The `<meta>`/`<link>` descriptors of a page: title, description, Open Graph, Twitter card, canonical, robots. */
@@ -20,7 +22,7 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   const tags: MetaDescriptor[] = [{ title: seo.title }, { name: "robots", content: seo.robots }];
   if (seo.description) tags.push({ name: "description", content: seo.description });
   tags.push(
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: seo.ogType ?? "website" },
     { property: "og:title", content: seo.socialTitle ?? seo.title },
   );
   if (seo.description) tags.push({ property: "og:description", content: seo.description });

@@ -62,6 +62,7 @@ export interface ShellData {
     readonly header: readonly MenuView[];
     readonly footerMain: readonly MenuView[];
     readonly footerLine: readonly MenuView[];
+    readonly footerSecondary: readonly MenuView[];
   };
   readonly locations: readonly LocationView[];
   readonly ui: { readonly common: TextTree; readonly layout: TextTree; readonly errors: TextTree };

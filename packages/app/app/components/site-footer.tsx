@@ -26,7 +26,7 @@ export function SiteFooter({ minimal = false }: { minimal?: boolean }) {
           <div className="grid gap-10 lg:grid-cols-3">
             <nav aria-label={ui("common.a11y.footerNavigation")} className="lg:col-span-2">
               <ul className="grid grid-cols-2 gap-8 md:grid-cols-4">
-                {shell.menus.footerMain.map((group) => (
+                {[...shell.menus.footerMain, ...shell.menus.footerSecondary].map((group) => (
                   <li key={group.name}>
                     {group.href && group.children.length === 0 ? (
                       <PageLink to={group.href} className="font-semibold text-white hover:underline">

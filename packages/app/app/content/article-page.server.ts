@@ -4,6 +4,8 @@ import { type ArticleDoc, allArticles, articleCard } from "./documents.server";
 import { authorOf, cardView, researchTexts } from "./research.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import type { Site } from "./site.server";
+import { articleJsonLd, breadcrumbJsonLd } from "./structured-data.server";
+import { t } from "./translations.server";
 
 function articleView(site: Site, article: ArticleDoc) {
   return { ...cardView(site, articleCard(article)), blocks: article.blocks, tags: article.tags };
@@ -51,5 +53,19 @@ function render(site: Site, request: Request, article: ArticleDoc, route: "artic
     related: related(site, article),
     texts: researchTexts(),
     sectionName: ARTICLE_CATEGORY_NAMES[article.category],
+    jsonLd: [
+      articleJsonLd(site, {
+        title: article.title,
+        description: article.description,
+        path: articlePath(article),
+        date: article.date,
+        image: article.heroImage ?? undefined,
+        authorName: authorOf(site, article.author)?.name,
+      }),
+      breadcrumbJsonLd(site, [
+        { name: t("research.carResearch.title"), path: "/car-research" },
+        { name: article.title, path: articlePath(article) },
+      ]),
+    ],
   };
 }

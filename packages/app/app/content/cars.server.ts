@@ -8,6 +8,7 @@ import {
   type SearchCriteria,
   searchCriteria,
   searchHref,
+  searchPrefix,
   searchSortOptions,
 } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
@@ -16,9 +17,11 @@ import { searchCatalogue, searchVehicles } from "../server/search/search.server"
 import type { FacetValue, RangeFacet, SearchFacets } from "../server/search/types";
 import { readVisitor } from "../server/visitor-state.server";
 import { cachedFilterPages } from "./inventory.server";
+import { searchHeading } from "./search-heading.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
+import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
 import { vehicleCard } from "./vehicle-card.server";
 import { detailPage } from "./vehicle-detail.server";
@@ -187,6 +190,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
   const visitor = await readVisitor(db, site.cookies, request);
   const search = {
     storeId: site.store.id,
+    conditions,
     criteria: searchCriteria(filters, parseSearchQuery(url.searchParams)),
     priceUnlocked: visitor.priceUnlocked,
   };
@@ -200,6 +204,22 @@ async function searchPage(site: Site, request: Request, url: URL) {
     ? 0
     : (await searchVehicles(db, { ...search, privateUnlocked: true, facets: false })).total - result.total;
   const filterPages = (await cachedFilterPages(db, conditions)).map((p) => p.loc);
+  const { dealer } = site.store;
+  const named = (kind: string) => result.appliedFilters.find((f) => f.kind === kind)?.label;
+  const words = searchHeading({
+    filters,
+    makeName: named("make"),
+    modelName: named("model"),
+    conditions,
+    city: dealer.city,
+    state: dealer.state_short,
+    page,
+  });
+  // Page 2 and later of a filter page are pages of their own for crawlers: `?page=N` alone keeps the page
+  // indexable, with itself as canonical (ADR 231). Any other query (sort, free text, a query filter) is not indexed.
+  const paged =
+    [...url.searchParams.keys()].every((key) => key === "page") && url.searchParams.get("page") === String(page);
+  const listPath = page > 1 && paged ? `${canonicalPath}?page=${page}` : canonicalPath;
   const pageHref = (n: number) => searchHref({ ...criteria, page: n }, { conditions });
   const results: SearchResultsView = {
     vehicles: result.vehicles.map(vehicleCard),
@@ -213,9 +233,12 @@ async function searchPage(site: Site, request: Request, url: URL) {
   return {
     kind: "search" as const,
     seo: pageSeo(site, request, "cars-search-page", {
-      canonicalPath,
-      indexable: isIndexable(`${url.pathname}${url.search}`, filterPages),
+      canonicalPath: listPath,
+      values: { search_subject: words.subject, search_page: words.pageSuffix },
+      indexable: isIndexable(paged ? canonicalPath : `${canonicalPath}${url.search}`, filterPages),
     }),
+    heading: words.heading,
+    breadcrumbs: searchBreadcrumbs(site, canonicalPath, words.subject),
     // What the search view and its cards look up in the browser; facet and sort labels come formatted.
     texts: pickTexts("inventory", ["search", "filters.count", "conditions", "card"]),
     condition: criteria.condition ?? null,
@@ -230,6 +253,17 @@ async function searchPage(site: Site, request: Request, url: URL) {
     results,
     privateHidden,
   };
+}
+
+/** Home, the whole list, and this list when it is narrower: where a search page sits, for search engines. */
+function searchBreadcrumbs(site: Site, canonicalPath: string, subject: string) {
+  const conditions = site.settings.vehicleConditions;
+  const root = searchPrefix(undefined, conditions);
+  const whole = searchHeading({ filters: {}, conditions, city: "", state: "", page: 1 }).subject;
+  return breadcrumbJsonLd(site, [
+    { name: whole, path: root },
+    ...(canonicalPath === root ? [] : [{ name: subject, path: canonicalPath }]),
+  ]);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Article, HelpCenterCategory, LegalPage } from "@showroom/fixtures"
 import { loadArticles, loadHelpCenter, loadLegalPages } from "@showroom/fixtures/server";
 import type { MdBlock } from "../components/markdown";
 import { fixturesDir } from "./fixtures-root.server";
+import { withoutCounselNotes } from "./legal-notes.server";
 import { parseMarkdown, plainText, readingMinutes } from "./markdown.server";
 
 /**
@@ -82,7 +83,7 @@ export function legalDocuments(): readonly LegalDoc[] {
     } catch (error) {
       if (!missingDirectory(error)) throw error;
     }
-    legalPages = loaded.map(({ body, ...page }) => ({ ...page, blocks: parseMarkdown(body) }));
+    legalPages = loaded.map(({ body, ...page }) => ({ ...page, blocks: parseMarkdown(withoutCounselNotes(body)) }));
   }
   return legalPages;
 }

@@ -13,7 +13,7 @@ export async function homeView(site: Site, request: Request): Promise<HomeView> 
   const { home } = content;
   const section = content.reviewSections[home.reviews.section];
   const reviews = reviewsInCategories(content.reviews, section.reviewsCategories).slice(0, settings.reviews.perSection);
-  const bodyStyles = await bodyStyleSummary(site.services.db);
+  const bodyStyles = await bodyStyleSummary(site.services.db, site.settings.vehicleConditions);
   return {
     seo: pageSeo(site, request, "index"),
     hero: { ...home.hero, firstPictureSvg: await inlineSvg(home.hero.slides[0]?.image.src) },

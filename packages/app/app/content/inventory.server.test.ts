@@ -48,7 +48,19 @@ const ROWS = [
     year: 2020,
     private: true,
   },
+  {
+    vin: vin("5XYP3DHC9NG222222"),
+    make: "Kia",
+    model: "Telluride",
+    bodyStyle: "Minivans",
+    price: 44_000,
+    mileage: 12,
+    year: 2025,
+    condition: "new" as const,
+  },
 ];
+
+const SOLD = ["used", "certified"] as const;
 
 let database: Database;
 
@@ -61,7 +73,7 @@ beforeAll(async () => {
     ROWS.map((row) => ({
       vin: row.vin,
       storeId: dealer.id,
-      condition: "used" as const,
+      condition: row.condition ?? ("used" as const),
       year: row.year,
       make: row.make,
       makeSlug: row.make.toLowerCase(),
@@ -90,12 +102,22 @@ describe("inventory reads", () => {
   });
 
   it("private vehicles are never counted in the body-style summary, yet the detail lookup finds them", async () => {
-    expect((await bodyStyleSummary(database.db)).map((s) => s.slug)).toEqual(["suvs", "sedans"]);
-    expect(await vehicleByVin(database.db, ROWS[3]?.vin ?? "")).toMatchObject({ private: true });
+    expect((await bodyStyleSummary(database.db, SOLD)).map((s) => s.slug)).toEqual(["suvs", "sedans"]);
+    expect(await vehicleByVin(database.db, ROWS[3]?.vin ?? "", SOLD)).toMatchObject({ private: true });
+  });
+
+  it("a new car of a store that sells used and certified is in no count, no filter page and no lookup", async () => {
+    const telluride = ROWS[4]?.vin ?? "";
+    expect(await vehicleByVin(database.db, telluride, SOLD)).toBeNull();
+    expect(await vehicleByVin(database.db, telluride, ["new", "used"])).toMatchObject({ condition: "new" });
+    expect((await bodyStyleSummary(database.db, SOLD)).map((s) => s.slug)).not.toContain("minivans");
+    expect((await bodyStyleSummary(database.db, ["new"])).map((s) => s.slug)).toEqual(["minivans"]);
+    const locs = (await filterPagePaths(database.db, SOLD)).map((p) => p.loc).join(" ");
+    expect(locs).not.toMatch(/kia|telluride|minivans/);
   });
 
   it("the filter pages are the search root, each listed body style, make, make-model and feature, and under $20K", async () => {
-    const locs = (await filterPagePaths(database.db, ["used", "certified"])).map((p) => p.loc).sort();
+    const locs = (await filterPagePaths(database.db, SOLD)).map((p) => p.loc).sort();
     expect(locs).toEqual(
       [
         "/cars-for-sale",

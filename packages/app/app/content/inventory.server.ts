@@ -1,5 +1,5 @@
 import { defaultInventoryRules, formatSearchPath, searchPrefix, slugify, vehiclePath } from "@showroom/rules/inventory";
-import { and, count, eq, min, sql } from "drizzle-orm";
+import { and, count, eq, inArray, min, sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.server";
 import { vehicles } from "../server/db/schema.server";
 
@@ -11,7 +11,9 @@ import { vehicles } from "../server/db/schema.server";
 
 type Condition = "new" | "used" | "certified";
 
-const listed = and(eq(vehicles.status, "available"), eq(vehicles.private, false));
+/** Available, public, and of a condition the site sells (site settings): a new car of a used-only store is not listed. */
+const listed = (conditions: readonly Condition[]) =>
+  and(eq(vehicles.status, "available"), eq(vehicles.private, false), inArray(vehicles.condition, [...conditions]));
 
 /** A body style's slug (`suvs`) for a feed's value (`SUVs`, `SUV`, `suvs`); null when it is none of the rules'. */
 export function bodyStyleSlug(value: string): string | null {
@@ -25,11 +27,12 @@ export function bodyStyleSlug(value: string): string | null {
 /** Each body style with vehicles: its slug and name, how many are listed and the lowest price. */
 export async function bodyStyleSummary(
   db: Db,
+  conditions: readonly Condition[],
 ): Promise<{ slug: string; name: string; count: number; startingPrice: number | null }[]> {
   const rows = await db
     .select({ bodyStyle: vehicles.bodyStyle, count: count(), startingPrice: min(vehicles.price) })
     .from(vehicles)
-    .where(listed)
+    .where(listed(conditions))
     .groupBy(vehicles.bodyStyle);
   const bySlug = new Map<string, { count: number; startingPrice: number | null }>();
   for (const row of rows) {
@@ -56,12 +59,18 @@ export async function bodyStyleSummary(
 /** A vehicle row as search results and the detail page use it. */
 export type VehicleRow = typeof vehicles.$inferSelect;
 
-/** A listed vehicle by VIN, or null. */
-export async function vehicleByVin(db: Db, vin: string): Promise<VehicleRow | null> {
+/** An available vehicle by VIN, of a condition the site sells, or null. */
+export async function vehicleByVin(db: Db, vin: string, conditions: readonly Condition[]): Promise<VehicleRow | null> {
   const [row] = await db
     .select()
     .from(vehicles)
-    .where(and(eq(vehicles.vin, vin.toUpperCase()), eq(vehicles.status, "available")))
+    .where(
+      and(
+        eq(vehicles.vin, vin.toUpperCase()),
+        eq(vehicles.status, "available"),
+        inArray(vehicles.condition, [...conditions]),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -99,7 +108,7 @@ export async function filterPagePaths(
       lastmod: sql<Date | string | null>`max(${vehicles.updatedAt})`,
     })
     .from(vehicles)
-    .where(listed)
+    .where(listed(conditions))
     .groupBy(vehicles.bodyStyle, vehicles.makeSlug, vehicles.modelSlug, vehicles.priceDrop, vehicles.premiumUpgrades);
   const pages = new Map<string, Date | null>();
   const add = (path: string, lastmod: Date | string | null) => {

@@ -6,7 +6,7 @@
 // only the properties we emit are listed, with their full ranges ("Values expected to be one of these types").
 // A property missing here is reported as unknown: add it from schema.org before emitting it.
 
-type DataType = "Text" | "URL" | "Number" | "Date" | "Boolean";
+type DataType = "Text" | "URL" | "Number" | "Date" | "Boolean" | "Integer";
 
 interface TypeDef {
   /** Direct supertypes: properties are inherited. */
@@ -88,12 +88,38 @@ const TYPES: Record<string, TypeDef> = {
   },
   Organization: {
     parents: ["Thing"],
-    properties: { address: ["PostalAddress", "Text"], telephone: ["Text"] },
+    properties: { address: ["PostalAddress", "Text"], telephone: ["Text"], aggregateRating: ["AggregateRating"] },
   },
   Place: {
     parents: ["Thing"],
-    properties: { address: ["PostalAddress", "Text"], telephone: ["Text"], geo: ["GeoCoordinates", "GeoShape"] },
+    properties: {
+      address: ["PostalAddress", "Text"],
+      telephone: ["Text"],
+      geo: ["GeoCoordinates", "GeoShape"],
+      aggregateRating: ["AggregateRating"],
+    },
   },
+  Person: { parents: ["Thing"], properties: {} },
+  // https://schema.org/Rating, /AggregateRating
+  Rating: { parents: ["Intangible"], properties: { ratingValue: ["Number", "Text"], bestRating: ["Number", "Text"] } },
+  AggregateRating: { parents: ["Rating"], properties: { reviewCount: ["Integer"], ratingCount: ["Integer"] } },
+  // https://schema.org/CreativeWork, /Article
+  CreativeWork: {
+    parents: ["Thing"],
+    properties: {
+      headline: ["Text"],
+      datePublished: ["Date", "DateTime"],
+      dateModified: ["Date", "DateTime"],
+      author: ["Organization", "Person"],
+      publisher: ["Organization", "Person"],
+    },
+  },
+  Article: { parents: ["CreativeWork"], properties: {} },
+  // https://schema.org/ItemList, /BreadcrumbList, /ListItem. ListItem's item is a Thing; Google's breadcrumb
+  // documentation writes it as the page's URL, which search engines read as the Thing's @id.
+  ItemList: { parents: ["Intangible"], properties: { itemListElement: ["ListItem", "Text", "Thing"] } },
+  BreadcrumbList: { parents: ["ItemList"], properties: {} },
+  ListItem: { parents: ["Intangible"], properties: { position: ["Integer", "Text"], item: ["Thing", "URL"] } },
   LocalBusiness: { parents: ["Organization", "Place"], properties: { openingHours: ["Text"] } },
   AutomotiveBusiness: { parents: ["LocalBusiness"], properties: {} },
   AutoDealer: { parents: ["AutomotiveBusiness"], properties: {} },
@@ -154,10 +180,12 @@ function matchesDataType(value: unknown, type: DataType): boolean {
       return typeof value === "string" && ISO_DATE.test(value);
     case "Boolean":
       return typeof value === "boolean";
+    case "Integer":
+      return typeof value === "number" && Number.isInteger(value);
   }
 }
 
-const DATA_TYPES = new Set<string>(["Text", "URL", "Number", "Date", "Boolean"]);
+const DATA_TYPES = new Set<string>(["Text", "URL", "Number", "Date", "Boolean", "Integer"]);
 
 /**
  * What is wrong with a JSON-LD node against the subset above: unknown types, properties not defined on the node's

@@ -22,6 +22,15 @@ export function titleFromPath(pathname: string): string {
     .replace(/(^|\s)(\p{Ll})/gu, (_, space: string, letter: string) => `${space}${letter.toUpperCase()}`);
 }
 
+/**
+ * The path of the page a request renders. A client navigation loads its data from `/page.data` (and the home page's
+ * from `/_.data`, `/_root.data` before React Router 8), and its `request.url` says so: the page's own path is without that suffix.
+ */
+export function pagePath(url: URL): string {
+  if (url.pathname === "/_.data" || url.pathname === "/_root.data") return "/";
+  return url.pathname.endsWith(".data") ? url.pathname.slice(0, -".data".length) : url.pathname;
+}
+
 /** A picture URL made absolute on the site's origin (https URLs of a CDN stay as they are). */
 export function absoluteUrl(site: Site, path: string): string {
   return /^https?:\/\//.test(path) ? path : `${site.origin}${path}`;
@@ -49,12 +58,12 @@ export function pageSeo(site: Site, request: Request, route: RouteName, options:
     dealer_state_short: dealer.state_short,
     ...options.values,
   };
-  const url = new URL(request.url);
-  const canonical = `${site.origin}${options.canonicalPath ?? url.pathname}`;
+  const path = pagePath(new URL(request.url));
+  const canonical = `${site.origin}${options.canonicalPath ?? path}`;
   const robots = robotsContent(options.indexable ?? true);
   const meta = site.content.metadata.pages[route];
   if (!meta) {
-    return { title: titleFromPath(url.pathname) || dealer.name, canonical, robots, siteName: dealer.name };
+    return { title: titleFromPath(path) || dealer.name, canonical, robots, siteName: dealer.name };
   }
   return {
     title: fillTemplate(meta.title, values),

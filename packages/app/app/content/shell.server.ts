@@ -113,6 +113,7 @@ export function shellData(site: Site, request: Request): { shell: ShellData; set
       header: menuView(content.menus.header, store.dealer.name),
       footerMain: menuView(content.menus.footerMain, store.dealer.name),
       footerLine: menuView(content.menus.footerLine, store.dealer.name),
+      footerSecondary: menuView(content.menus.footerSecondary, store.dealer.name),
     },
     locations: content.locations.main.map((place) => ({
       name: place.name,

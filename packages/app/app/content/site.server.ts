@@ -40,9 +40,22 @@ export function settingsFor(config: Config): SiteSettings {
   return config.NODE_ENV === "production" ? settings.production : settings.base;
 }
 
-/** The public origin: PUBLIC_ORIGIN when configured, otherwise the origin the request came in on. */
-export function originOf(request: Request, config: Config): string {
-  return config.PUBLIC_ORIGIN ? new URL(config.PUBLIC_ORIGIN).origin : new URL(request.url).origin;
+/**
+ * The public origin: PUBLIC_ORIGIN when configured, otherwise the origin the server listens on. Never the request's
+ * Host (or X-Forwarded-Host): any client can send `Host: evil.example`, and a canonical link, a sitemap or a lead's
+ * listing link built from it would point shoppers and crawlers at that host (ADR 230).
+ */
+export function originOf(services: Pick<AppServices, "config" | "listenOrigin">): string {
+  const { config, listenOrigin } = services;
+  if (config.PUBLIC_ORIGIN) return new URL(config.PUBLIC_ORIGIN).origin;
+  return listenOrigin ?? listenOriginOf(config);
+}
+
+/** `http://localhost:3000` for HOST 0.0.0.0 (or ::), `http://HOST:PORT` otherwise: where the operator said to listen. */
+export function listenOriginOf(config: Pick<Config, "HOST" | "PORT">, port: number = config.PORT): string {
+  const wildcard = config.HOST === "0.0.0.0" || config.HOST === "::" || config.HOST === "[::]";
+  const host = wildcard ? "localhost" : config.HOST.includes(":") ? `[${config.HOST}]` : config.HOST;
+  return `http://${host}:${port}`;
 }
 
 async function resolveSite(request: Request, services: AppServices): Promise<Site> {
@@ -59,7 +72,7 @@ async function resolveSite(request: Request, services: AppServices): Promise<Sit
     settings: settingsFor(config),
     stores,
     store: stores.find((s) => s.id === picked) ?? defaultStore(stores),
-    origin: originOf(request, config),
+    origin: originOf(services),
     cookies,
   };
 }

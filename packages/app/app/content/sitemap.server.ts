@@ -1,6 +1,6 @@
 import { articlePath, authorPath, isPageEnabled, ROUTES, type RouteName } from "@showroom/fixtures";
 import { SITEMAP_GROUPS, type SitemapEntry, type SitemapGroup, sitemapEntry } from "@showroom/rules/inventory";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { vehicles } from "../server/db/schema.server";
 import { allArticles, helpCenterCategories, legalDocuments } from "./documents.server";
 import { cachedFilterPages, rowPath } from "./inventory.server";
@@ -46,7 +46,13 @@ async function vehicleUrls(site: Site): Promise<GroupUrl[]> {
   const rows = await site.services.db
     .select()
     .from(vehicles)
-    .where(and(eq(vehicles.status, "available"), eq(vehicles.private, false)));
+    .where(
+      and(
+        eq(vehicles.status, "available"),
+        eq(vehicles.private, false),
+        inArray(vehicles.condition, [...site.settings.vehicleConditions]),
+      ),
+    );
   return rows.map((row) => ({ loc: rowPath(row), lastmod: row.updatedAt }));
 }
 

@@ -1,5 +1,5 @@
 import type { Dealer } from "@showroom/fixtures";
-import { defaultInventoryRules } from "@showroom/rules/inventory";
+import { defaultInventoryRules, searchPrefix } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
 import { vehiclePicturePath } from "../components/vehicle/picture-path";
 import type { DetailPrice, HoursView, VehicleDetailView, VehicleStoreView } from "../components/vehicle/types";
@@ -7,9 +7,11 @@ import { priceDisplay } from "../server/search/cards";
 import type { VehicleDetail } from "../server/search/types";
 import { getVehicleByVin, similarVehicles } from "../server/search/vehicle.server";
 import { readVisitor } from "../server/visitor-state.server";
-import { notFound, pageSeo, requirePage } from "./seo.server";
+import { searchHeading } from "./search-heading.server";
+import { absoluteUrl, notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
+import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
 import { formattedPrice, vehicleCard } from "./vehicle-card.server";
 import { vehicleJsonLd } from "./vehicle-json-ld.server";
@@ -134,30 +136,52 @@ const SIMILAR = 3;
 export async function detailPage(site: Site, request: Request, url: URL, vin: string) {
   requirePage(site, request, "cars-direct-page");
   const { db } = site.services;
-  const [vehicle, visitor] = await Promise.all([getVehicleByVin(db, vin), readVisitor(db, site.cookies, request)]);
-  // Unknown, sold, and private before the inventory unlock all read the same: the route-validation 404. A private
+  const [vehicle, visitor] = await Promise.all([
+    getVehicleByVin(db, vin, { conditions: site.settings.vehicleConditions }),
+    readVisitor(db, site.cookies, request),
+  ]);
+  // Unknown, sold, of a condition the site does not sell, and private before the inventory unlock all read the same: the route-validation 404. A private
   // vehicle is not even redirected to its canonical path, so its existence is not given away.
   if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
   if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
   const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
   const similar = await similarVehicles(db, vehicle, SIMILAR, {
     storeId: vehicle.storeId,
+    conditions: site.settings.vehicleConditions,
     priceUnlocked: visitor.priceUnlocked,
     privateUnlocked: visitor.inventoryUnlocked,
   });
   const name = [vehicle.year, vehicle.make, vehicle.model, vehicle.trim].filter(Boolean).join(" ");
   return {
     kind: "detail" as const,
-    seo: pageSeo(site, request, "cars-direct-page", {
-      values: { vehicle_title: name },
-      canonicalPath: vehicle.href,
-      // A private vehicle is shown only to visitors who unlocked it: not a page for search engines.
-      indexable: !vehicle.private,
-    }),
+    seo: {
+      ...pageSeo(site, request, "cars-direct-page", {
+        values: { vehicle_title: name },
+        canonicalPath: vehicle.href,
+        // A private vehicle is shown only to visitors who unlocked it: not a page for search engines.
+        indexable: !vehicle.private,
+      }),
+      // Shared, the page shows the car: its picture and Open Graph's product type, not the inventory's card.
+      ogType: "product" as const,
+      socialImage: absoluteUrl(site, vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor)),
+    },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card"]),
     vehicle: detailView(vehicle, dealer, visitor.priceUnlocked),
     similar: similar.map(vehicleCard),
+    breadcrumbs: breadcrumbJsonLd(site, [
+      {
+        name: searchHeading({
+          filters: { condition: vehicle.condition },
+          conditions: site.settings.vehicleConditions,
+          city: "",
+          state: "",
+          page: 1,
+        }).subject,
+        path: searchPrefix(vehicle.condition, site.settings.vehicleConditions),
+      },
+      { name, path: vehicle.href },
+    ]),
     jsonLd: vehicleJsonLd({
       vehicle,
       dealer,

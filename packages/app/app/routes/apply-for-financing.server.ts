@@ -47,7 +47,7 @@ export interface VerificationView {
 /** A car from a vehicle page's link (`?vin=`), when it is listed and visible to this visitor. */
 async function financedVehicle(site: Site, vin: string | null, visitor: VisitorState): Promise<VehicleRow | null> {
   if (!vin || !/^[A-HJ-NPR-Z0-9]{17}$/i.test(vin)) return null;
-  const row = await vehicleByVin(site.services.db, vin);
+  const row = await vehicleByVin(site.services.db, vin, site.settings.vehicleConditions);
   if (row?.status !== "available" || (row.private && !visitor.inventoryUnlocked)) return null;
   return row;
 }

@@ -1,5 +1,6 @@
 import { ArticleBody } from "../components/research";
 import { metaFromData } from "../components/seo";
+import { JsonLdScript } from "../components/vehicle/json-ld-script";
 import { articleDirectPage } from "../content/article-page.server";
 import { getSite } from "../content/site.server";
 import type { Route } from "./+types/article-direct";
@@ -13,11 +14,14 @@ export const meta = metaFromData;
 /** `/faqs-okd/{slug}`: an article shown at a direct address. */
 export default function ArticleDirectPage({ loaderData }: Route.ComponentProps) {
   return (
-    <ArticleBody
-      article={loaderData.article}
-      author={loaderData.author}
-      related={loaderData.related}
-      texts={loaderData.texts}
-    />
+    <>
+      <JsonLdScript data={loaderData.jsonLd} />
+      <ArticleBody
+        article={loaderData.article}
+        author={loaderData.author}
+        related={loaderData.related}
+        texts={loaderData.texts}
+      />
+    </>
   );
 }

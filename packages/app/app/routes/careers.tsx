@@ -1,11 +1,15 @@
+import { FileField, SelectField } from "../components/forms/fields";
+import { MessageForm } from "../components/forms/message-form";
 import { translator } from "../components/i18n";
 import { Icon } from "../components/icon";
+import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
 import { Container, formatDate, PageHero, Section } from "../components/ui";
 import { pageSeo, requirePage } from "../content/seo.server";
 import { getSite } from "../content/site.server";
 import { tree } from "../content/translations.server";
 import type { Route } from "./+types/careers";
+import { careersForm, GENERAL_APPLICATION, submitCareers } from "./careers.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await getSite(context);
@@ -13,28 +17,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { careers } = site.content;
   const texts = tree("careers");
   const storeName = (id: string) => site.stores.find((s) => s.id === id)?.dealer.name;
-  // Applications go to the store's inbox until the careers form (with résumé upload) lands.
-  const inbox = site.store.dealer.email;
   return {
+    ...(await careersForm(site, request)),
+    forms: tree("forms"),
+    toastTexts: tree("toasts.careers"),
     seo: pageSeo(site, request, "our-company-careers"),
     texts,
     intro: careers.intro,
     benefits: careers.benefits,
     generalApplication: careers.generalApplication,
-    applyHref: `mailto:${inbox}`,
+    applyHref: `?position=${GENERAL_APPLICATION}#apply`,
     openings: careers.openings.map((opening) => ({
       ...opening,
       locationName: storeName(opening.location) ?? (texts.allLocations as string),
-      applyHref: `mailto:${inbox}?subject=${encodeURIComponent(`Application: ${opening.title}`)}`,
+      applyHref: `?position=${encodeURIComponent(opening.id)}#apply`,
     })),
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  return submitCareers(await getSite(context), request);
+}
+
 export const meta = metaFromData;
 
+// The form is prefilled with a known visitor's details: the page is theirs alone.
+export { privatePageHeaders as headers };
+
 /** Careers: why work here, the open positions and how to apply. */
-export default function Careers({ loaderData }: Route.ComponentProps) {
+export default function Careers({ loaderData, actionData }: Route.ComponentProps) {
   const t = translator(loaderData.texts);
+  const errors = actionData?.result.error ?? undefined;
+  const replied = actionData?.result.initialValue as Record<string, string | undefined> | undefined;
   return (
     <>
       <PageHero title={t("title")} text={t("text")} />
@@ -110,6 +124,44 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
           <a href={loaderData.applyHref} className="mt-4 inline-block font-semibold text-brand-700 hover:underline">
             {t("apply")}
           </a>
+        </div>
+      </Section>
+      <Section id="apply" title={t("formTitle")}>
+        <div className="max-w-3xl">
+          <p className="text-slate-700">{t("formText")}</p>
+          <MessageForm
+            idempotencyKey={loaderData.idempotencyKey}
+            forms={loaderData.forms}
+            reply={actionData?.result}
+            profile={loaderData.profile}
+            failureSummary={translator(loaderData.toastTexts)("error.summary")}
+            messageLabel={t("messageLabel")}
+            messageRequired={false}
+            submitLabel={t("submit")}
+            encType="multipart/form-data"
+          >
+            <div className="sm:col-span-2">
+              <SelectField
+                name="position"
+                label={t("positionLabel")}
+                placeholder={t("positionPlaceholder")}
+                options={loaderData.positions}
+                required
+                errors={errors}
+                defaultValue={replied?.position ?? loaderData.position ?? undefined}
+              />
+            </div>
+            <div className="sm:col-span-2">
+              <FileField
+                name="resume"
+                label={t("resumeLabel")}
+                hint={t("resumeHint")}
+                accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+                required
+                errors={errors}
+              />
+            </div>
+          </MessageForm>
         </div>
       </Section>
       <Section id="benefits" title={t("benefitsTitle")}>

@@ -6,6 +6,7 @@ import { SearchResults } from "../components/search/search-results";
 import { metaFromData } from "../components/seo";
 import { UnlockInventoryLink } from "../components/test-drive/unlock-inventory-link";
 import { ButtonLink, Container, PageHero } from "../components/ui";
+import { JsonLdScript } from "../components/vehicle/json-ld-script";
 import { VehicleDetail } from "../components/vehicle/vehicle-detail";
 import { carsPage } from "../content/cars.server";
 import { getSite } from "../content/site.server";
@@ -27,12 +28,11 @@ function SearchView({ data }: { data: SearchData }) {
   const t = translator(data.texts);
   const ui = useUi();
   const location = useLocation();
-  const condition = data.condition ? t(`conditions.${data.condition}`) : null;
   const { results } = data;
   return (
     <>
       <PageHero
-        title={condition ? t("search.titleWithCondition", { condition }) : t("search.title")}
+        title={data.heading}
         text={results.total === 1 ? t("search.resultsCountOne") : t("search.resultsCount", { count: results.total })}
       >
         <InventorySearchForm
@@ -101,14 +101,20 @@ function SearchView({ data }: { data: SearchData }) {
 
 /** The inventory search page and the vehicle detail page (spec section 2). */
 export default function CarsForSale({ loaderData }: Route.ComponentProps) {
-  return loaderData.kind === "detail" ? (
-    <VehicleDetail
-      vehicle={loaderData.vehicle}
-      similar={loaderData.similar}
-      jsonLd={loaderData.jsonLd}
-      texts={loaderData.texts}
-    />
-  ) : (
-    <SearchView data={loaderData} />
+  return (
+    <>
+      {loaderData.kind === "detail" ? (
+        <VehicleDetail
+          vehicle={loaderData.vehicle}
+          similar={loaderData.similar}
+          jsonLd={loaderData.jsonLd}
+          texts={loaderData.texts}
+        />
+      ) : (
+        <SearchView data={loaderData} />
+      )}
+      {/* After the page's own data: the vehicle's Car stays the first block. */}
+      <JsonLdScript data={loaderData.breadcrumbs} />
+    </>
   );
 }

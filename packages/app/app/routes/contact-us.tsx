@@ -1,8 +1,9 @@
 import { TCPA_DISCLAIMER } from "@showroom/forms";
-import { Form, useNavigation } from "react-router";
-import { FormMetaFields, SelectField, TextAreaField, TextField } from "../components/forms/fields";
+import { SelectField } from "../components/forms/fields";
+import { MessageForm } from "../components/forms/message-form";
 import { shownValues } from "../components/forms/shown-values";
 import { translator } from "../components/i18n";
+import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
 import { Container, PageHero } from "../components/ui";
 import { pageSeo, requirePage } from "../content/seo.server";
@@ -18,10 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     seo: pageSeo(site, request, "contact-us"),
     texts: tree("contact"),
-    fields: tree("forms.fields"),
+    forms: tree("forms"),
     toastTexts: tree("toasts.contact"),
     store: storeView(site.store),
-    ...contactForm(),
+    ...(await contactForm(site, request)),
   };
 }
 
@@ -31,15 +32,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta = metaFromData;
 
+// The form is prefilled with a known visitor's details: the page is theirs alone.
+export { privatePageHeaders as headers };
+
 /** Contact us: an inquiry topic and a message, as a lead that reaches the dealership's CRM. */
 export default function ContactUs({ loaderData, actionData }: Route.ComponentProps) {
   const t = translator(loaderData.texts);
-  const f = translator(loaderData.fields);
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
-  const errors = actionData?.result.error ?? undefined;
-  const values = shownValues(actionData?.result.initialValue);
-  const formError = actionData?.result.error?.[""]?.[0];
+  const f = translator(loaderData.forms);
   const { store } = loaderData;
   return (
     <>
@@ -49,82 +48,27 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
           <h2 id="contact-form-title" className="text-2xl font-semibold text-slate-900">
             {t("formTitle")}
           </h2>
-          {formError ? (
-            <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-              <p className="font-semibold">{translator(loaderData.toastTexts)("error.summary")}</p>
-              <p>{formError}</p>
-            </div>
-          ) : null}
-          <Form method="post" noValidate className="relative mt-6 grid gap-5 sm:grid-cols-2">
-            <FormMetaFields idempotencyKey={values.idempotencyKey ?? loaderData.idempotencyKey} />
-            <TextField
-              name="firstName"
-              label={f("firstName.label")}
-              autoComplete="given-name"
-              required
-              errors={errors}
-              defaultValue={values.firstName}
-            />
-            <TextField
-              name="lastName"
-              label={f("lastName.label")}
-              autoComplete="family-name"
-              required
-              errors={errors}
-              defaultValue={values.lastName}
-            />
-            <TextField
-              name="email"
-              type="email"
-              label={f("email.label")}
-              autoComplete="email"
-              inputMode="email"
-              required
-              errors={errors}
-              defaultValue={values.email}
-            />
-            <TextField
-              name="phone"
-              type="tel"
-              label={f("phone.label")}
-              autoComplete="tel"
-              inputMode="tel"
-              placeholder={f("phone.placeholder")}
-              required
-              errors={errors}
-              defaultValue={values.phone}
-            />
+          <MessageForm
+            idempotencyKey={loaderData.idempotencyKey}
+            forms={loaderData.forms}
+            reply={actionData?.result}
+            profile={loaderData.profile}
+            failureSummary={translator(loaderData.toastTexts)("error.summary")}
+            disclaimer={TCPA_DISCLAIMER}
+            submitLabel={t("submit")}
+          >
             <div className="sm:col-span-2">
               <SelectField
                 name="topic"
                 label={t("topicLabel")}
-                placeholder={f("topic.placeholder")}
+                placeholder={f("fields.topic.placeholder")}
                 options={loaderData.topics}
                 required
-                errors={errors}
-                defaultValue={values.topic}
+                errors={actionData?.result.error ?? undefined}
+                defaultValue={shownValues(actionData?.result.initialValue).topic}
               />
             </div>
-            <div className="sm:col-span-2">
-              <TextAreaField
-                name="message"
-                label={f("message.label")}
-                required
-                errors={errors}
-                defaultValue={values.message}
-              />
-            </div>
-            <p className="text-sm text-slate-700 sm:col-span-2">{TCPA_DISCLAIMER}</p>
-            <div className="sm:col-span-2">
-              <button
-                type="submit"
-                disabled={sending}
-                className="inline-flex items-center justify-center rounded-md bg-brand-700 px-5 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:opacity-70"
-              >
-                {t("submit")}
-              </button>
-            </div>
-          </Form>
+          </MessageForm>
         </section>
         <aside aria-labelledby="contact-visit-title" className="space-y-6">
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-6">

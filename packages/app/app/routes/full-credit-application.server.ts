@@ -186,7 +186,9 @@ async function recordApplication(
     );
   }
   const application = submission.value;
-  const row = application.vin ? await vehicleByVin(site.services.db, application.vin) : null;
+  const row = application.vin
+    ? await vehicleByVin(site.services.db, application.vin, site.settings.vehicleConditions)
+    : null;
   const reference = newApplicationReference("full-credit");
   const { user } = application;
   const contact = { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone };

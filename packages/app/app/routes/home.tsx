@@ -12,9 +12,11 @@ import {
 } from "../components/home/home-sections";
 import { metaFromData } from "../components/seo";
 import { Section } from "../components/ui";
+import { JsonLdScript } from "../components/vehicle/json-ld-script";
 import { homeView } from "../content/home.server";
 import { requirePage } from "../content/seo.server";
 import { getSite } from "../content/site.server";
+import { storesJsonLd } from "../content/structured-data.server";
 import type { HtmlCacheHandle } from "../html-cache";
 import type { Route } from "./+types/home";
 
@@ -24,7 +26,7 @@ export const handle = { htmlCache: true } satisfies HtmlCacheHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await getSite(context);
   requirePage(site, request, "index");
-  return homeView(site, request);
+  return { ...(await homeView(site, request)), jsonLd: storesJsonLd(site) };
 }
 
 export const meta = metaFromData;
@@ -33,6 +35,7 @@ export const meta = metaFromData;
 export default function Home({ loaderData: home }: Route.ComponentProps) {
   return (
     <>
+      <JsonLdScript data={home.jsonLd} />
       <HeroCarousel hero={home.hero} />
       <FeatureButtons items={home.featureButtons} />
       <Section id="departments" title={home.departmentTabs.title} text={home.departmentTabs.text}>

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let target = legacyRedirect(url.pathname, { conditions: site.settings.vehicleConditions });
   if (target) {
     const detail = parseVehiclePath(target);
-    const vehicle = detail ? await vehicleByVin(site.services.db, detail.vin) : null;
+    const vehicle = detail ? await vehicleByVin(site.services.db, detail.vin, site.settings.vehicleConditions) : null;
     if (vehicle && !vehicle.private) target = rowPath(vehicle);
     throw redirect(`${target}${url.search}`, 301);
   }

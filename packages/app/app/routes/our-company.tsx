@@ -3,10 +3,12 @@ import { Icon } from "../components/icon";
 import { metaFromData } from "../components/seo";
 import { telHref } from "../components/site-header";
 import { ButtonLink, Container, PageHero, Section } from "../components/ui";
+import { JsonLdScript } from "../components/vehicle/json-ld-script";
 import { companyLocations } from "../content/company.server";
 import { iconPath } from "../content/icons.server";
 import { pageSeo, requirePage } from "../content/seo.server";
 import { getSite } from "../content/site.server";
+import { storesJsonLd } from "../content/structured-data.server";
 import { tree } from "../content/translations.server";
 import type { Route } from "./+types/our-company";
 
@@ -22,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requirePage(site, request, "our-company");
   return {
     seo: pageSeo(site, request, "our-company"),
+    jsonLd: storesJsonLd(site),
     texts: tree("company"),
     groupName: site.content.group.name,
     locations: companyLocations(site),
@@ -38,6 +41,7 @@ export default function OurCompany({ loaderData }: Route.ComponentProps) {
   const values = Object.keys((loaderData.texts.values as object) ?? {});
   return (
     <>
+      <JsonLdScript data={loaderData.jsonLd} />
       <PageHero eyebrow={t("eyebrow")} title={t("title")} text={t("intro", { groupName: loaderData.groupName })} />
       <Section id="values" title={t("valuesTitle")}>
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

@@ -32,7 +32,7 @@ import type {
 import { flashCookie } from "../content/flash.server";
 import { readFormData } from "../content/form-data.server";
 import { rowPath, type VehicleRow, vehicleByVin } from "../content/inventory.server";
-import { notFound, requirePage } from "../content/seo.server";
+import { notFound, pagePath, requirePage } from "../content/seo.server";
 import { formatMoney } from "../content/shell.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
@@ -97,7 +97,9 @@ export function stepperView(snapshot: Snapshot, row: VehicleRow): StepperView {
  * inventory; anything else is the spec's route-validation 404.
  */
 async function stepperVehicle(site: Site, request: Request, vin: string, visitor: VisitorState) {
-  const row = /^[A-HJ-NPR-Z0-9]{17}$/i.test(vin) ? await vehicleByVin(site.services.db, vin) : null;
+  const row = /^[A-HJ-NPR-Z0-9]{17}$/i.test(vin)
+    ? await vehicleByVin(site.services.db, vin, site.settings.vehicleConditions)
+    : null;
   if (!row || (row.private && !visitor.inventoryUnlocked)) notFound(request);
   return row;
 }
@@ -111,7 +113,7 @@ function seoOf(site: Site, request: Request, row: VehicleRow): Seo {
   const title = `${t("unlock-price.pageTitle", { vehicle: vehicleTitle(row) })} | ${site.store.dealer.name}`;
   return {
     title,
-    canonical: `${site.origin}${url.pathname.replace(/\.data$/, "")}`,
+    canonical: `${site.origin}${pagePath(url)}`,
     robots: robotsContent(false),
     siteName: site.store.dealer.name,
   };

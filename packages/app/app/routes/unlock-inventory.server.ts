@@ -11,6 +11,7 @@ import { readCookie } from "../content/cookies.server";
 import { flashCookie } from "../content/flash.server";
 import { readFormData } from "../content/form-data.server";
 import { redirectToSchema } from "../content/redirect-to.server";
+import { pagePath } from "../content/seo.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
@@ -38,7 +39,7 @@ export async function unlockInventoryPage(site: Site, request: Request) {
   const { dealer } = site.store;
   const seo: Seo = {
     title: `${t("test-drive.unlock.title")} | ${dealer.name}`,
-    canonical: `${site.origin}${url.pathname}`,
+    canonical: `${site.origin}${pagePath(url)}`,
     robots: robotsContent(false),
     siteName: dealer.name,
   };

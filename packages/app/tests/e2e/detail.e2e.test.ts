@@ -52,7 +52,7 @@ describe("vehicle detail page", () => {
     await waitForHydration(page);
     const vin = path.slice(-17);
     const [car, ...others] = await readJsonLd(page);
-    expect(others).toEqual([]);
+    expect(others.map((block) => block["@type"])).toEqual(["BreadcrumbList"]);
     expect(car).toMatchObject({
       "@type": "Car",
       vehicleIdentificationNumber: vin,

@@ -25,7 +25,9 @@ describe("legacy redirects (spec section 2, redirects before navigation)", () =>
     expect((await response?.request().redirectedFrom()?.response())?.status()).toBe(301);
     expect(page.url()).toBe(`${site.url}/used-cars-for-sale/price-under-20000`);
     expect(response?.status()).toBe(200);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Used cars for sale");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Used Cars Under $20,000 for Sale in Brentwood, MO",
+    );
     expect(await page.getByRole("link", { name: /Under \$20,000/ }).count()).toBe(1);
     await context.close();
   });

@@ -88,6 +88,31 @@ const ACTIONS: Record<string, ActionUnderTest> = {
       .map((form) => ({ ...form, website: "" })),
     writesLeads: true,
   },
+  // Fuzzed without a résumé (a refused form) and with the files formPayload adds; tests/server/careers.test.ts posts
+  // good and hostile résumés.
+  "routes/careers.tsx": {
+    path: "/our-company/careers",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "position", "message", "resume"],
+    valid: fc
+      .record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        position: fc.constantFrom("finance-manager-brentwood", "general"),
+        message: fc.string({ maxLength: 300 }),
+      })
+      .chain((form) => contactDetails.map((details) => ({ ...form, ...details, website: "" }))),
+    writesLeads: true,
+  },
+  "routes/team-member.tsx": {
+    path: "/our-company/meet-our-team/grace-liu",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "message"],
+    valid: fc
+      .record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        message: fc.string({ minLength: 1, maxLength: 300 }).filter((m) => m.trim() !== ""),
+      })
+      .chain((form) => contactDetails.map((details) => ({ ...form, ...details, website: "" }))),
+    writesLeads: true,
+  },
   "routes/schedule-test-drive.tsx": {
     path: `/schedule-test-drive/${TEST_DRIVE_VIN}`,
     fields: ["intent", "date", "time", "idempotencyKey", "website", "firstName", "lastName", "email", "phone", "via"],

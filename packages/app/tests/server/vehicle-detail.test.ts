@@ -213,7 +213,8 @@ describe("the detail page's content", () => {
     const v = await vehicle(sql`private = false and price is not null and trim is not null`);
     const { body } = await get(canonical(v));
     const blocks = jsonLd(body);
-    expect(blocks).toHaveLength(1);
+    // The Car, then the page's breadcrumb trail (issue 16).
+    expect(blocks.map((b) => b["@type"])).toEqual(["Car", "BreadcrumbList"]);
     const car = blocks[0] as Record<string, unknown>;
     expect(schemaOrgProblems(car)).toEqual([]);
     expect(car).toMatchObject({

@@ -4,7 +4,7 @@ import { RESUME_LIMITS } from "../limits";
 import { MESSAGES } from "../messages";
 import { DANA, errorsOf, formData, VALID_KEY } from "../testing/form-data.test-support";
 import { buildZip, minimalDocx, minimalPdf } from "../testing/zip.test-support";
-import { careersSchema, resumeFileSchema } from "./careers.schema";
+import { careersSchema, createCareersSchema, resumeFileSchema } from "./careers.schema";
 import { detectResumeKind, sniffResumeBytes } from "./resume-file";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
@@ -76,10 +76,11 @@ describe("résumé content check", () => {
 describe("careers form through Conform", () => {
   const fields = {
     idempotencyKey: VALID_KEY,
-    name: " Dana Reyes ",
+    firstName: " Dana ",
+    lastName: "Reyes",
     email: DANA.email,
     phone: DANA.phone,
-    position: "Finance Manager",
+    position: "finance-manager-brentwood",
   };
 
   it("accepts a complete application with a DOCX résumé", async () => {
@@ -87,7 +88,8 @@ describe("careers form through Conform", () => {
     const submission = await parseWithZod(formData({ ...fields, resume }), { schema: careersSchema, async: true });
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
-    expect(submission.value.name).toBe("Dana Reyes");
+    expect(submission.value.firstName).toBe("Dana");
+    expect(submission.value.message).toBeUndefined();
     expect(submission.value.resume).toBeInstanceOf(File);
     expect(submission.value.resume.name).toBe("Dana Reyes.docx");
   });
@@ -98,11 +100,34 @@ describe("careers form through Conform", () => {
       async: true,
     });
     expect(errorsOf(nothing)).toEqual({ resume: [MESSAGES.resumeRequired] });
-    const image = await parseWithZod(formData({ ...fields, name: "", resume: file(PNG, "resume.docx") }), {
+    const image = await parseWithZod(formData({ ...fields, firstName: "", resume: file(PNG, "resume.docx") }), {
       schema: careersSchema,
       async: true,
     });
-    expect(errorsOf(image)).toEqual({ name: ["This field is required"], resume: [MESSAGES.resumeType] });
+    expect(errorsOf(image)).toEqual({ firstName: [MESSAGES.firstName], resume: [MESSAGES.resumeType] });
+  });
+
+  it("refuses a file name with path parts or control characters, and a position the page does not offer", async () => {
+    for (const name of [
+      "../../etc/passwd.pdf",
+      "C:\\Users\\dana\\resume.pdf",
+      "resume\u0000.pdf",
+      "re\nsume.pdf",
+      "..",
+    ]) {
+      expect(await resumeMessages(file(minimalPdf(), name)), name).toEqual([MESSAGES.resumeName]);
+    }
+    const schema = createCareersSchema(["finance-manager-brentwood", "general"]);
+    const other = await parseWithZod(formData({ ...fields, position: "ceo", resume: file(minimalPdf(), "cv.pdf") }), {
+      schema,
+      async: true,
+    });
+    expect(errorsOf(other)).toEqual({ position: [MESSAGES.choice] });
+    const good = await parseWithZod(formData({ ...fields, resume: file(minimalPdf(), "cv.pdf") }), {
+      schema,
+      async: true,
+    });
+    expect(good.status).toBe("success");
   });
 
   it("cannot be parsed synchronously, so nobody skips the content check by accident", () => {

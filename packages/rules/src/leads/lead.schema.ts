@@ -248,6 +248,17 @@ export const staffMemberSchema = z.strictObject({
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 
+/**
+ * A file that goes with the lead's email (the résumé of a CAREERS lead): a reference to the sealed file the app keeps,
+ * and the name and type the email gives it. The lead never carries the file itself, nor the name the sender gave it.
+ */
+export const leadAttachmentSchema = z.strictObject({
+  id: z.uuid(),
+  fileName: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,99}$/),
+  contentType: z.enum(["application/pdf", "application/vnd.openxmlformats-officedocument.wordprocessingml.document"]),
+});
+export type LeadAttachment = z.infer<typeof leadAttachmentSchema>;
+
 /** The store the lead is for: the default ADF vendor, with its general manager as contact. */
 export const leadStoreSchema = z.object({
   name: z.string().min(1),
@@ -288,6 +299,7 @@ export const leadSchema = z
     appointment: leadAppointmentSchema.optional(),
     creditApplication: creditApplicationReferenceSchema.optional(),
     staffMember: staffMemberSchema.optional(),
+    attachments: z.array(leadAttachmentSchema).max(5).optional(),
     store: leadStoreSchema,
     ...withoutCreditData,
   })

@@ -55,6 +55,7 @@ describe.each(testDatabaseKinds())("key rotation on %s", (kind) => {
       finance_applications: 5,
       finance_application_drafts: 5,
       staff_accounts: 2,
+      resumes: 0,
     });
     expect(await keyUsage(t.db)).toEqual(
       expect.arrayContaining([
@@ -81,6 +82,7 @@ describe.each(testDatabaseKinds())("key rotation on %s", (kind) => {
       finance_applications: 0,
       finance_application_drafts: 0,
       staff_accounts: 0,
+      resumes: 0,
     });
     // A record under a key nobody has stops the rotation before changing it.
     await saveDraft(t.db, keyring(masterKey(randomBytes(32))), randomUUID(), { lost: true });

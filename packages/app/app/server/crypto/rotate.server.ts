@@ -1,6 +1,7 @@
 import { count, eq, ne } from "drizzle-orm";
+import { resumeAad } from "../careers/resumes.server";
 import type { Db } from "../db/client.server";
-import { financeApplicationDrafts, financeApplications, staffAccounts } from "../db/schema.server";
+import { financeApplicationDrafts, financeApplications, resumes, staffAccounts } from "../db/schema.server";
 import { applicationAad } from "../financing/applications.server";
 import { draftAad } from "../financing/drafts.server";
 import { totpAad } from "../staff/accounts.server";
@@ -29,6 +30,7 @@ const SEALED_TABLES = [
     id: staffAccounts.id,
     aad: (id: string) => totpAad(id),
   },
+  { name: "resumes", table: resumes, id: resumes.id, aad: (id: string) => resumeAad(id) },
 ] as const;
 
 /** How many records each master key wraps, per table. */

@@ -263,6 +263,29 @@ export const financeApplicationDrafts = pgTable("finance_application_drafts", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+export const resumeKinds = ["pdf", "docx"] as const;
+
+/**
+ * Résumés sent with the careers form (lead CAREERS): the file, as checked, with the name the applicant gave it,
+ * sealed under a data key of its own. Clear are only its kind and size; the row's id is its stored name (never the
+ * applicant's). Written in the transaction of the lead that announces it; `lastUsedAt` starts the retention period.
+ */
+export const resumes = pgTable(
+  "resumes",
+  {
+    id: uuid("id").primaryKey(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => leads.id),
+    kind: text("kind", { enum: resumeKinds }).notNull(),
+    byteSize: integer("byte_size").notNull(),
+    ...sealedColumns(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("resumes_lead_idx").on(t.leadId)],
+);
+
 /**
  * SMS codes (spec sections 5 and 7): only an HMAC of each code is kept. A code lives 10 minutes and takes 5 checks; a
  * new send supersedes the number's earlier codes. Sends per number and per IP are counted from here.

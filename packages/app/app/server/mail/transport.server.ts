@@ -15,6 +15,15 @@ export interface OutgoingMail {
   /** A text lead, or for ADF the XML document alone; both go out as text/plain. */
   readonly body: string;
   readonly type: "adf" | "text";
+  /** Files that go with the lead (a CAREERS lead's résumé), opened from their sealed rows for this send only. */
+  readonly attachments?: readonly MailAttachment[];
+}
+
+/** A file attached to a lead email; its name and type come from the lead, never from the sender's upload. */
+export interface MailAttachment {
+  readonly filename: string;
+  readonly contentType: string;
+  readonly content: Buffer;
 }
 
 /** A recipient the peer refused while taking the message for the others. */
@@ -76,6 +85,15 @@ export function mailOptions(mail: OutgoingMail, from: string): SendMailOptions {
     text: mail.body,
     messageId: mail.messageId,
     headers: { "X-Showroom-Lead-Id": mail.leadId, "X-Showroom-Lead-Type": mail.type },
+    ...(mail.attachments?.length
+      ? {
+          attachments: mail.attachments.map((file) => ({
+            filename: file.filename,
+            contentType: file.contentType,
+            content: file.content,
+          })),
+        }
+      : {}),
     // Nothing in a lead needs a data: or file URL; refuse them rather than trust a builder to have escaped them.
     disableFileAccess: true,
     disableUrlAccess: true,

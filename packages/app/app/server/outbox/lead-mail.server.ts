@@ -1,5 +1,7 @@
 import { defaultLeadDestinations } from "@showroom/rules/leads";
+import { resumeAttachments } from "../careers/resumes.server";
 import type { Config } from "../config.server";
+import type { Keyring } from "../crypto/envelope.server";
 import type { Database } from "../db/client.server";
 import { createTransport } from "../mail/transport.server";
 import type { DestinationsSource } from "./compose";
@@ -23,7 +25,12 @@ export interface LeadMail {
 export function startLeadMail(
   config: Config,
   database: Pick<Database, "db" | "kind">,
-  options: { destinations?: DestinationsSource; logger?: RelayLogger } = {},
+  options: {
+    destinations?: DestinationsSource;
+    logger?: RelayLogger;
+    /** Opens the sealed files leads name (résumés); the server always gives it, a relay test may not. */
+    keyring?: Keyring;
+  } = {},
 ): LeadMail {
   const transport = createTransport(config);
   const relay = startRelay({
@@ -33,6 +40,7 @@ export function startLeadMail(
     destinations: options.destinations ?? defaultLeadDestinations,
     intervalMs: config.RELAY_INTERVAL_MS,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.keyring ? { attachments: resumeAttachments(database.db, options.keyring) } : {}),
   });
   let stopping: Promise<void> | undefined;
   return {

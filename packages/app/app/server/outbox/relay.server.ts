@@ -3,7 +3,7 @@ import type { Db } from "../db/client.server";
 import { leads, outbox } from "../db/schema.server";
 import { logInfo, logWarn } from "../log.server";
 import { classifySendError, describeSendError } from "../mail/errors";
-import type { MailTransport } from "../mail/transport.server";
+import type { MailAttachment, MailTransport } from "../mail/transport.server";
 import { afterFailure, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./backoff";
 import { composeLeadMail, type DestinationsSource, settleOutcome } from "./compose";
 
@@ -35,6 +35,11 @@ export interface RelayOptions {
   /** The jitter's source of randomness, in [0, 1). */
   random?: () => number;
   logger?: RelayLogger;
+  /**
+   * The files a stored lead names (`attachments`), opened for its send; none when absent. A file that cannot be
+   * opened throws a PermanentMailError: the lead is dead-lettered, never sent without what it announces.
+   */
+  attachments?: (payload: unknown) => Promise<readonly MailAttachment[]>;
 }
 
 /** What one pass did. */
@@ -168,7 +173,8 @@ export function createRelay(options: RelayOptions): Relay & { start(): void } {
     let note: string | null;
     try {
       const mail = composeLeadMail(row, row.payload, destinations);
-      ({ note } = settleOutcome(await transport.send(mail)));
+      const files = options.attachments ? await options.attachments(row.payload) : [];
+      ({ note } = settleOutcome(await transport.send(files.length > 0 ? { ...mail, attachments: files } : mail)));
     } catch (error) {
       const t = now();
       const decision = afterFailure(

@@ -104,5 +104,7 @@ export function scopeArb(vocabulary: Vocabulary) {
   return fc.record({
     storeId: fc.option(fc.constantFrom(...vocabulary.stores), { nil: undefined }),
     privateUnlocked: fc.boolean(),
+    // The conditions a store sells (site settings): production's used and certified, a subset, or all.
+    conditions: fc.option(fc.subarray(["new", "used", "certified"] as const), { nil: undefined }),
   });
 }

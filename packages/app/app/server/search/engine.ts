@@ -36,6 +36,11 @@ export interface EngineScope {
   /** One store's vehicles; every store's when absent. */
   storeId?: string | undefined;
   privateUnlocked: boolean;
+  /**
+   * The conditions the site sells (site settings): a vehicle of another condition is out of every count, as if the
+   * feed had not sent it. Every condition when absent.
+   */
+  conditions?: readonly string[] | undefined;
 }
 
 export interface EngineOptions {
@@ -185,9 +190,12 @@ export function runSearch(
   let callForPrice = 0;
   let total = 0;
 
+  const sold = scope.conditions ? new Set(scope.conditions) : null;
+
   for (let i = 0; i < n && !storeMissing; i++) {
     if (store >= 0 && numbers.store[i] !== store) continue;
     if (numbers.private[i] === 1 && !scope.privateUnlocked) continue;
+    if (sold && !sold.has((vehicles[i] as IndexedVehicle).condition)) continue;
     if (words.length > 0) {
       const haystack = (vehicles[i] as IndexedVehicle).haystack;
       if (!words.every((w) => haystack.includes(w))) continue;

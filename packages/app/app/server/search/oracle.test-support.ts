@@ -11,6 +11,8 @@ export interface OracleVehicle extends InventoryRow {
 export interface OracleScope {
   storeId?: string | undefined;
   privateUnlocked: boolean;
+  /** The conditions the site sells; every condition when absent. */
+  conditions?: readonly ("new" | "used" | "certified")[] | undefined;
 }
 
 type Kind = keyof Omit<SearchFacets, "year"> | "year";
@@ -38,6 +40,7 @@ export function inScope(vehicle: OracleVehicle, criteria: SearchCriteria, scope:
   if (vehicle.status !== "available") return false;
   if (scope.storeId !== undefined && vehicle.storeId !== scope.storeId) return false;
   if (vehicle.private && !scope.privateUnlocked) return false;
+  if (scope.conditions && !scope.conditions.includes(vehicle.condition)) return false;
   const words = (criteria.q ?? "").split(/[\s,]+/).filter((w) => w !== "");
   return words.every((w) => wordMatches(vehicle, w));
 }

@@ -1,6 +1,7 @@
 import {
   buildCatalogue,
   type Catalogue,
+  type Condition,
   defaultInventoryRules,
   type InventoryRules,
   pageCount,
@@ -24,6 +25,8 @@ export interface SearchOptions {
   criteria: SearchCriteria;
   /** The visitor has unlocked private inventory (lead UNLOCK_INVENTORY): private vehicles are listed. */
   privateUnlocked: boolean;
+  /** The conditions the site sells (`settings.vehicleConditions`); vehicles of others are never listed or counted. */
+  conditions?: readonly Condition[] | undefined;
   /** The visitor has unlocked prices (lead UNLOCK_PRICE): cards carry amounts instead of "Unlock Price". */
   priceUnlocked?: boolean;
   /** Whether to count facets; "Show more" fetching only the next cards can skip them. Default true. */
@@ -57,7 +60,7 @@ export async function searchVehicles(db: Db, options: SearchOptions): Promise<Se
   const result = runSearch(
     index,
     criteria,
-    { storeId: options.storeId, privateUnlocked: options.privateUnlocked },
+    { storeId: options.storeId, privateUnlocked: options.privateUnlocked, conditions: options.conditions },
     { sort, ...pageWindow(criteria.page, perPage), facets: withFacets },
   );
   const names = nameLookup(index);

@@ -1,4 +1,4 @@
-import { normalizeVin, slugify, vehiclePath } from "@showroom/rules/inventory";
+import { type Condition, normalizeVin, slugify, vehiclePath } from "@showroom/rules/inventory";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { vehicles } from "../db/schema.server";
@@ -27,7 +27,7 @@ function detailsOf(details: unknown) {
 export async function getVehicleByVin(
   db: Db,
   vin: string,
-  options: { now?: Date } = {},
+  options: { now?: Date; conditions?: readonly Condition[] } = {},
 ): Promise<VehicleDetail | null> {
   const canonical = normalizeVin(vin.trim());
   if (!canonical) return null;
@@ -35,7 +35,8 @@ export async function getVehicleByVin(
     .select()
     .from(vehicles)
     .where(and(eq(vehicles.vin, canonical), eq(vehicles.status, "available")));
-  if (!row) return null;
+  // A condition the site does not sell is a vehicle it does not have: the same 404 as a sold one.
+  if (!row || (options.conditions && !options.conditions.includes(row.condition))) return null;
   const { dateAdded, ...details } = detailsOf(row.details);
   const day = listedOn(dateAdded, row.firstSeenAt);
   return {
@@ -71,6 +72,8 @@ export interface SimilarOptions {
   priceUnlocked?: boolean;
   /** Only this store's vehicles; every store's when absent. */
   storeId?: string | undefined;
+  /** Only vehicles of the conditions the site sells; every condition when absent. */
+  conditions?: readonly Condition[] | undefined;
   now?: Date;
 }
 
@@ -110,6 +113,7 @@ export async function similarVehicles(
     if (candidate.vin === vehicle.vin) continue;
     if (candidate.private && !options.privateUnlocked) continue;
     if (options.storeId !== undefined && candidate.storeId !== options.storeId) continue;
+    if (options.conditions && !options.conditions.includes(candidate.condition)) continue;
     const key = measure(candidate);
     if (key) candidates.push({ vehicle: candidate, key });
   }

@@ -1,0 +1,27 @@
+import { isPlainFileName, resumeFileSchema } from "@showroom/forms";
+import { describe, expect, it } from "vitest";
+import { inspectResume } from "./resume-check.server";
+import { goodDocx, hostileResumes, pdf } from "./resume-files.test-support";
+
+/** What the careers action decides: the form's schema (name, size, kind), then the server's look inside. */
+async function accepted(name: string, bytes: Uint8Array): Promise<boolean> {
+  const parsed = await resumeFileSchema.safeParseAsync(new File([bytes as Uint8Array<ArrayBuffer>], name));
+  return parsed.success && isPlainFileName(name) && inspectResume(bytes).ok;
+}
+
+describe("résumé content check on the server", () => {
+  it("accepts a plain PDF and a plain DOCX, named by their kind", () => {
+    expect(inspectResume(pdf())).toEqual({ ok: true, kind: "pdf" });
+    expect(inspectResume(goodDocx())).toEqual({ ok: true, kind: "docx" });
+  });
+
+  it.each(hostileResumes().map((file) => [file.what, file] as const))("refuses %s", async (_what, file) => {
+    expect(await accepted(file.name, file.bytes)).toBe(false);
+  });
+
+  it("the check inside (not the schema) is what refuses macros, bombs, encryption, scripts and launch actions", () => {
+    const inside = hostileResumes().filter((file) => /macro|DOCM|bomb|too many parts|PDF/.test(file.what));
+    expect(inside.length).toBe(9);
+    for (const file of inside) expect(inspectResume(file.bytes).ok, file.what).toBe(false);
+  });
+});
