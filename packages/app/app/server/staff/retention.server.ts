@@ -5,6 +5,7 @@ import {
   financeApplicationDrafts,
   financeApplications,
   leads,
+  resumes,
   retentionTallies,
   staffSettings,
   visitors,
@@ -42,6 +43,8 @@ export interface RetentionCounts {
   leads: number;
   /** Visitor profiles emptied. */
   visitors: number;
+  /** Résumés sent with career applications, deleted whole. */
+  resumes: number;
   /** Application drafts past their 24 hours. */
   drafts: number;
 }
@@ -106,6 +109,7 @@ export async function runRetention(
       or(sql`${visitors.profile} <> '{}'::jsonb`, sql`${visitors.journeys} <> '{}'::jsonb`),
     );
     const staleDrafts = lte(financeApplicationDrafts.expiresAt, now);
+    const staleResumes = lt(resumes.lastUsedAt, cutoff);
 
     const applicationGroups = await tx
       .select({
@@ -138,11 +142,13 @@ export async function runRetention(
       .where(staleVisitors)
       .groupBy(sql`1`, sql`2`, sql`3`);
     const [drafts] = await tx.select({ n: count() }).from(financeApplicationDrafts).where(staleDrafts);
+    const [resumeCount] = await tx.select({ n: count() }).from(resumes).where(staleResumes);
     const sum = (groups: { n: number }[]) => groups.reduce((total, g) => total + Number(g.n), 0);
     const counts: RetentionCounts = {
       applications: sum(applicationGroups),
       leads: sum(leadGroups),
       visitors: sum(visitorGroups),
+      resumes: Number(resumeCount?.n ?? 0),
       drafts: Number(drafts?.n ?? 0),
     };
     if (dryRun) return { ran: true, dryRun, cutoff, days: options.days, counts };
@@ -157,6 +163,7 @@ export async function runRetention(
       .where(staleLeads);
     await tx.update(visitors).set({ profile: {}, journeys: {}, updatedAt: now }).where(staleVisitors);
     await tx.delete(financeApplicationDrafts).where(staleDrafts);
+    await tx.delete(resumes).where(staleResumes);
     await recordAudit(tx, options.actor ?? SYSTEM_ACTOR, {
       action: "retention-run",
       subject: "retention",
@@ -182,6 +189,7 @@ export function describeRetention(outcome: RetentionOutcome): string {
     `  ${counts.applications} credit application(s) and pre-approval(s)`,
     `  the personal details of ${counts.leads} lead(s)`,
     `  ${counts.visitors} visitor profile(s)`,
+    `  ${counts.resumes} résumé(s)`,
     `  ${counts.drafts} expired application draft(s)`,
   ].join("\n");
 }

@@ -12,6 +12,7 @@ import {
   financeApplications,
   leads,
   outbox,
+  resumes,
   retentionTallies,
   staffAccounts,
   stores,
@@ -303,7 +304,7 @@ describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {
     ]);
   });
 
-  it("property: on a simulated clock, each run removes exactly what was last used before its cutoff, keeps the rest, and counts what went", async () => {
+  it("property: on a simulated clock, each run removes exactly what was last used before its cutoff (applications, lead details, profiles, résumés), keeps the rest, and counts what went", async () => {
     await store(t.db);
     await fc.assert(
       fc.asyncProperty(
@@ -319,6 +320,20 @@ describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {
             const at = new Date(start - age * DAY);
             made.push({ at, id: await application(t.db, at) });
           }
+          // A résumé on each lead, last used when its lead was made.
+          for (const lead of await t.db.select({ id: leads.id, at: leads.createdAt }).from(leads)) {
+            await t.db.insert(resumes).values({
+              id: randomUUID(),
+              leadId: lead.id,
+              kind: "pdf",
+              byteSize: 1,
+              keyId: "k",
+              wrappedKey: Buffer.from("x"),
+              sealed: Buffer.from("y"),
+              lastUsedAt: lead.at,
+            });
+          }
+          const resumesMade = await t.db.select({ id: resumes.id, at: resumes.lastUsedAt }).from(resumes);
           const visitor = randomUUID();
           await t.db.insert(visitors).values({
             id: visitor,
@@ -342,6 +357,8 @@ describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {
               (await t.db.select({ id: financeApplications.id }).from(financeApplications)).map((r) => r.id),
             );
             for (const record of made) expect(left.has(record.id)).toBe(record.at.getTime() >= cutoff);
+            const resumesLeft = new Set((await t.db.select({ id: resumes.id }).from(resumes)).map((r) => r.id));
+            for (const resume of resumesMade) expect(resumesLeft.has(resume.id)).toBe(resume.at.getTime() >= cutoff);
             const stale = await t.db.execute(
               sql`select count(*)::int as n from leads where created_at < ${new Date(cutoff).toISOString()}::timestamptz and payload ? 'user'`,
             );
