@@ -125,6 +125,8 @@ export async function discoverPages(baseUrl) {
     { id: "home", label: "home", path: "/", required: true },
     { id: "contact", label: "contact", path: "/contact-us", required: true },
     { id: "search", label: "search", path: "/cars-for-sale", required: false },
+    { id: "suvs", label: "suvs", path: "/cars-for-sale/suvs", required: false },
+    { id: "careers", label: "careers", path: "/our-company/careers", required: true },
     { id: "sell", label: "sell", path: "/sell-trade-my-car", required: true },
     { id: "vehicle", label: "your-veh", path: "/sell-trade-my-car/your-vehicle", required: true },
     { id: "financing", label: "financing", path: "/auto-financing", required: true },
