@@ -110,6 +110,9 @@ export async function lighthousePages({ pages, runs, lighthouse, chromePath, rep
       const at = medianIndex(summaries, (s) => s.categories[id] ?? -1);
       losing[id] = summaries[at]?.losing[id] ?? [];
       pass[id] = scores[id] >= LIGHTHOUSE_BUDGET[id];
+      // A page that must not be indexed (a shopper's own offer) loses "is-crawlable" by design; anything else it loses
+      // still fails it.
+      if (id === "seo" && page.noindex) pass[id] = losing[id].every((audit) => audit.id === "is-crawlable");
     }
     const metrics = {};
     for (const key of Object.keys(summaries[0].metrics)) metrics[key] = median(summaries.map((s) => s.metrics[key]));

@@ -169,7 +169,15 @@ export async function discoverPages(baseUrl) {
   if (offer.path) {
     const answer = await get(baseUrl + offer.path);
     if (answer.status === 200) {
-      pages.push({ id: "offer", label: "offer", path: offer.path, url: baseUrl + offer.path, html: answer.html });
+      // A shopper's own offer is never to be indexed: its SEO budget is met without the crawlability audit.
+      pages.push({
+        id: "offer",
+        label: "offer",
+        path: offer.path,
+        url: baseUrl + offer.path,
+        html: answer.html,
+        noindex: true,
+      });
     } else absent.push({ id: "offer", label: "offer", path: offer.path, required: true, status: answer.status });
   } else
     absent.push({

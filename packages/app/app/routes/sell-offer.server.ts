@@ -146,6 +146,7 @@ export async function sellOfferPage(site: Site, request: Request, id: string) {
   const store = storeOf(site, stored);
   const seo: Seo = {
     title: `${t("sell-trade.offer.pageTitle", { vehicle: vehicleTitle(stored.saved.vehicle) })} | ${store.dealer.name}`,
+    description: t("sell-trade.offer.pageDescription", { vehicle: vehicleTitle(stored.saved.vehicle) }),
     canonical: `${site.origin}/sell-trade-my-car/offer/${stored.id}`,
     robots: robotsContent(false),
     siteName: store.dealer.name,
