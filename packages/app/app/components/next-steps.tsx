@@ -4,8 +4,8 @@ import { PageLink } from "./navigation/page-link";
 import { telHref } from "./site-header";
 
 /**
- * "Prefer to talk?": the selected store's sales phone and hours, and the contact page, for the journeys whose forms
- * arrive in later issues, so every page leads somewhere real.
+ * "Prefer to talk?": the selected store's sales phone and hours, and the contact page, beside a form for shoppers who
+ * would rather call than type.
  */
 export function TalkToUs({ title }: { title?: string }) {
   const shell = useShell();
