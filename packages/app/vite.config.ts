@@ -16,6 +16,9 @@ export default defineConfig({
   },
   build: {
     assetsInlineLimit: 0,
+    // React Router preloads each route's chunks itself (and the server adds its own preload links, ADR 150); Vite's
+    // helper would only wrap the few lazy imports (the live estimator, the credit stepper) at 0.8 kB on their pages.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,4 +1,5 @@
-import { FileField, SelectField } from "../components/forms/fields";
+import { SelectField } from "../components/forms/fields";
+import { FileField } from "../components/forms/file-field";
 import { MessageForm } from "../components/forms/message-form";
 import { translator } from "../components/i18n";
 import { Icon } from "../components/icon";

@@ -29,7 +29,7 @@ export function describedBy(id: string, hint: ReactNode, error: string | undefin
 }
 
 /** Label, control, hint and the field's first error, wired together for screen readers. */
-function FieldFrame({
+export function FieldFrame({
   id,
   label,
   required,
@@ -194,37 +194,6 @@ export function SelectField({
         </option>
         {optionElements(options)}
       </select>
-    </FieldFrame>
-  );
-}
-
-/**
- * A file input (the careers résumé). The browser's `accept` only narrows the picker; the server decides by content.
- * A refused file is never sent back, so the field starts empty after an error, as browsers require.
- */
-export function FileField({
-  name,
-  label,
-  id: givenId,
-  errors,
-  required,
-  hint,
-  accept,
-}: Omit<FieldProps, "defaultValue"> & { accept?: string }) {
-  const id = givenId ?? fieldId(name);
-  const error = errors?.[name]?.[0];
-  return (
-    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
-      <input
-        id={id}
-        name={name}
-        type="file"
-        accept={accept}
-        required={required}
-        className={`${INPUT} min-h-11 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-      />
     </FieldFrame>
   );
 }
