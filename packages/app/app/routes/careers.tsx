@@ -1,6 +1,7 @@
 import { SelectField } from "../components/forms/fields";
 import { FileField } from "../components/forms/file-field";
 import { MessageForm } from "../components/forms/message-form";
+import { shownValues } from "../components/forms/shown-values";
 import { translator } from "../components/i18n";
 import { Icon } from "../components/icon";
 import { privatePageHeaders } from "../components/private-page";
@@ -49,7 +50,7 @@ export { privatePageHeaders as headers };
 export default function Careers({ loaderData, actionData }: Route.ComponentProps) {
   const t = translator(loaderData.texts);
   const errors = actionData?.result.error ?? undefined;
-  const replied = actionData?.result.initialValue as Record<string, string | undefined> | undefined;
+  const replied = actionData?.result ? shownValues(actionData.result.initialValue) : undefined;
   return (
     <>
       <PageHero title={t("title")} text={t("text")} />

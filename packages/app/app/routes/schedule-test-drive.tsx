@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { type FieldErrors, FormMetaFields, TextField } from "../components/forms/fields";
+import { shownValues } from "../components/forms/shown-values";
 import { translator } from "../components/i18n";
 import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
@@ -82,12 +83,13 @@ export default function ScheduleTestDrive({ loaderData, actionData }: Route.Comp
   const t = translator(loaderData.texts);
   const f = translator(loaderData.fields);
   const sending = useNavigation().state === "submitting";
-  const refusal = actionData && "step" in actionData ? (actionData as StepRefusal) : undefined;
+  // Only a refusal carries a submission result; a fetcher's success ({ ok, step }) rendered as a document is not one.
+  const refusal = actionData && "result" in actionData ? (actionData as StepRefusal) : undefined;
   const step = refusal?.step ?? loaderData.step;
   const date = (refusal?.step ? refusal.date : null) ?? loaderData.date;
   const time = (refusal?.step ? refusal.time : null) ?? loaderData.time;
   const errors = refusal?.result.error ?? undefined;
-  const values = (refusal?.result.initialValue ?? {}) as Record<string, string | undefined>;
+  const values = shownValues(refusal?.result.initialValue);
   const formError = refusal?.result.error?.[""]?.[0];
   const day = loaderData.days.find((d) => d.date === date);
   const timeLabel = day?.times.find((option) => option.value === time)?.label;

@@ -157,3 +157,22 @@ describe("a field posted twice", () => {
     }
   });
 });
+
+describe("a fetcher's answer posted as a document", () => {
+  it("a test-drive step posted without JavaScript but with via=fetch renders the page, not a 500", async () => {
+    const site = await startInProcess({});
+    const error = vi.spyOn(console, "error");
+    try {
+      // The answer meant for the dialog's fetcher ({ ok, step }) is rendered as the page: it is not a refusal.
+      const answer = await postForm(site.url, "/schedule-test-drive/WMWWJ9C03M2387500", {
+        intent: "back",
+        via: "fetch",
+      });
+      expect(answer.status).toBeLessThan(500);
+      expect(error.mock.calls.map((call) => call.map(String).join(" ")).filter((l) => /TypeError/.test(l))).toEqual([]);
+    } finally {
+      error.mockRestore();
+      await site.close();
+    }
+  });
+});
