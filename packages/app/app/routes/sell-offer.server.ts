@@ -25,12 +25,13 @@ export function priceView(kind: "cashNow" | "moreCashLater", offer: SavedOfferPr
   const deductions = offer.deductions.map((d) => ({
     label: t("sell-trade.offer.explain.deduction", { question: d.question, answer: d.answer }),
     note: d.percent === false ? null : t("sell-trade.offer.explain.deductionPercent", { percent: d.percent }),
-    amount: `−${formatMoney(d.amount)}`,
+    // Shown from the same whole cents the sum below counts, so the lines on the page add up exactly.
+    amount: `−${formatMoney(cents(d.amount) / 100)}`,
   }));
   const costs = offer.costs.map((c) => ({
     label: t("sell-trade.offer.explain.cost", { name: costLabel(c.name) }),
     note: null,
-    amount: `−${formatMoney(c.amount)}`,
+    amount: `−${formatMoney(cents(c.amount) / 100)}`,
   }));
   const exact =
     cents(offer.base) -
@@ -42,7 +43,7 @@ export function priceView(kind: "cashNow" | "moreCashLater", offer: SavedOfferPr
     withheld: withheldText(kind, offer.withheld),
     base: {
       label: t("sell-trade.offer.explain.base", { key: valuationKeyLabel(offer.baseKey) }),
-      amount: formatMoney(offer.base),
+      amount: formatMoney(cents(offer.base) / 100),
     },
     lines: [...deductions, ...costs],
     // Deductions of a percent can leave fractions of a cent; the offer is rounded down to whole dollars, and this line
