@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { extname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../app/server/config.server";
-import { openDatabase } from "../app/server/db/client.server";
+import { openDatabaseForCommand } from "../app/server/db/command.server";
 import { parseCsvFeed, parseJsonFeed } from "../app/server/inventory/feed";
 import { importFeed } from "../app/server/inventory/import.server";
 
@@ -27,7 +27,8 @@ async function main(): Promise<number> {
   const feed = extname(path).toLowerCase() === ".json" ? parseJsonFeed(JSON.parse(text)) : parseCsvFeed(text);
 
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabaseForCommand(config);
+  if (!database) return 1;
   try {
     const summary = await importFeed(database.db, values.store, feed, { full: !values.partial });
     for (const { line, reason } of summary.rejected) console.log(`rejected line ${line}: ${reason}`);

@@ -6,8 +6,7 @@ import { ConfigError, loadConfig } from "../app/server/config.server";
 import { UnknownKeyError } from "../app/server/crypto/envelope.server";
 import { generateStoredKey, loadKeyring } from "../app/server/crypto/keyring.server";
 import { keyUsage, rewrapAll } from "../app/server/crypto/rotate.server";
-import { type Database, openDatabase } from "../app/server/db/client.server";
-import { DataDirLockedError } from "../app/server/db/lock.server";
+import { openDatabaseForCommand } from "../app/server/db/command.server";
 
 const USAGE = `Usage:
   npm run keys -w packages/app -- status     the current master key and how many records each key wraps
@@ -27,18 +26,8 @@ async function run(args: readonly string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  let database: Database;
-  try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(
-        `${error.message}\nThe server holds the embedded database while it runs: stop it, then run this again.`,
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openDatabaseForCommand(config);
+  if (!database) return 1;
   try {
     if (command === "rotate" && !config.DATA_KEY) {
       const key = generateStoredKey(config);

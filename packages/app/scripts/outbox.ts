@@ -2,8 +2,7 @@
 // Reads DATABASE_URL / DATA_DIR like the server; on the embedded database it takes the data-directory lock, so it
 // refuses to run beside a server that holds it instead of corrupting the database.
 import { ConfigError, loadConfig } from "../app/server/config.server";
-import { type Database, openDatabase } from "../app/server/db/client.server";
-import { DataDirLockedError } from "../app/server/db/lock.server";
+import { openDatabaseForCommand } from "../app/server/db/command.server";
 import { formatOutboxStatus, outboxStatus, requeueOutbox } from "../app/server/outbox/admin.server";
 
 const USAGE = `Usage:
@@ -23,18 +22,8 @@ async function run(args: readonly string[]): Promise<number> {
   }
 
   const config = loadConfig();
-  let database: Database;
-  try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(
-        `${error.message}\nThe server holds the embedded database while it runs: stop it, then run this command again.`,
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openDatabaseForCommand(config);
+  if (!database) return 1;
   try {
     if (command === "status") {
       console.log(formatOutboxStatus(await outboxStatus(database.db)));

@@ -2,8 +2,7 @@
 // (docs/decisions/224); `--dry-run` prints what would go and changes nothing. Reads DATABASE_URL / DATA_DIR like the
 // server; on the embedded database it refuses to run beside a server that holds it.
 import { ConfigError, loadConfig } from "../app/server/config.server";
-import { type Database, openDatabase } from "../app/server/db/client.server";
-import { DataDirLockedError } from "../app/server/db/lock.server";
+import { openDatabaseForCommand } from "../app/server/db/command.server";
 import { describeRetention, retentionDays, runRetention } from "../app/server/staff/retention.server";
 
 async function run(args: readonly string[]): Promise<number> {
@@ -13,18 +12,8 @@ async function run(args: readonly string[]): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  let database: Database;
-  try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(
-        `${error.message}\nThe server holds the embedded database while it runs: stop it, then run this again.`,
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openDatabaseForCommand(config);
+  if (!database) return 1;
   try {
     const days = await retentionDays(database.db, config.RETENTION_DAYS);
     const outcome = await runRetention(database.db, {

@@ -7,8 +7,7 @@ import QRCode from "qrcode";
 import { z } from "zod";
 import { ConfigError, loadConfig } from "../app/server/config.server";
 import { loadKeyring } from "../app/server/crypto/keyring.server";
-import { type Database, openDatabase } from "../app/server/db/client.server";
-import { DataDirLockedError } from "../app/server/db/lock.server";
+import { openDatabaseForCommand } from "../app/server/db/command.server";
 import { staffRoles } from "../app/server/db/schema.server";
 import {
   AccountError,
@@ -85,18 +84,8 @@ async function run(args: readonly string[]): Promise<number> {
   const config = loadConfig();
   // The TOTP secret is sealed under the same master keys as personal data (DATA_KEY or DATA_DIR/keys).
   const keyring = loadKeyring(config);
-  let database: Database;
-  try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(
-        `${error.message}\nThe server holds the embedded database while it runs: stop it, then run this again.`,
-      );
-      return 1;
-    }
-    throw error;
-  }
+  const database = await openDatabaseForCommand(config);
+  if (!database) return 1;
   try {
     switch (order.command) {
       case "add":

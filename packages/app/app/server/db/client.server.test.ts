@@ -4,6 +4,7 @@ import { join, sep } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { builtPackageRoot, type Database, openDatabase } from "./client.server";
+import { openDatabaseForCommand } from "./command.server";
 import { DataDirLockedError } from "./lock.server";
 import { stores } from "./schema.server";
 
@@ -13,11 +14,16 @@ afterAll(() => {
 });
 
 describe("database", () => {
-  it("a data directory opened by one process refuses a second opener until closed", async () => {
+  it("a data directory opened by one process refuses a second opener (a command is told to stop the server) until closed", async () => {
     const dir = mkdtempSync(join(tmpdir(), "showroom-db-"));
     dirs.push(dir);
     const first: Database = await openDatabase({ dataDir: dir });
     await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    // A command-line tool gets null and one sentence on what to do, not the error.
+    const said: string[] = [];
+    expect(await openDatabaseForCommand({ DATABASE_URL: undefined, DATA_DIR: dir }, (m) => said.push(m))).toBeNull();
+    expect(said).toHaveLength(1);
+    expect(said[0]).toContain("stop it, then run this again");
     await first.db.insert(stores).values({ id: "s1", name: "Store", profile: {} });
     await first.close();
     const second = await openDatabase({ dataDir: dir });

@@ -150,7 +150,7 @@ describe.concurrent("the outbox CLI on the embedded database", () => {
       const result = await outboxCli(["status"], { DATA_DIR: dataDir });
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`is in use by process ${process.pid}`);
-      expect(result.stderr).toContain("stop it, then run this command again");
+      expect(result.stderr).toContain("stop it, then run this again");
       expect(result.stdout).toBe("");
     } finally {
       lock.release();

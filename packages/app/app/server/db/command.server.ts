@@ -1,0 +1,21 @@
+import type { Config } from "../config.server";
+import { type Database, openDatabase } from "./client.server";
+import { DataDirLockedError } from "./lock.server";
+
+/**
+ * Opens the database for a command-line tool (keys, staff, retention, outbox, import). On the embedded database a
+ * running server holds the data directory's lock; the command then says so and how to go on, and gets null to exit
+ * with 1, rather than a stack trace. Every other failure is thrown as it is.
+ */
+export async function openDatabaseForCommand(
+  config: Pick<Config, "DATABASE_URL" | "DATA_DIR">,
+  report: (message: string) => void = console.error,
+): Promise<Database | null> {
+  try {
+    return await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    report(`${error.message}\nThe server holds the embedded database while it runs: stop it, then run this again.`);
+    return null;
+  }
+}
