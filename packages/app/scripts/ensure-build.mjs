@@ -38,8 +38,8 @@ export function buildIsStale() {
   return [...sourceDirs, ...sourceFiles].some((p) => newest(join(appDir, p)) > builtAt);
 }
 
-export function ensureBuild({ quiet = false } = {}) {
-  if (!buildIsStale()) return false;
+export function ensureBuild({ quiet = false, force = false } = {}) {
+  if (!force && !buildIsStale()) return false;
   if (!quiet) console.log("Building the site…");
   // Always a production build: under Vitest NODE_ENV is "test", which would ship React's development bundles.
   execFileSync("npx", ["react-router", "build"], {

@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureBuiltServer } from "../../server/support/built-server";
 
 const APP = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -12,17 +12,27 @@ const APP = fileURLToPath(new URL("../../../", import.meta.url));
  */
 export const SNAPSHOT = join(APP, "node_modules/.cache/showroom-e2e/build");
 
+/** A sentence only React's development client prints: a build that has it would measure the wrong bundles. */
+const DEVELOPMENT_MARKER = "Download the React DevTools";
+
+function clientIsDevelopmentBuild(): boolean {
+  const assets = join(APP, "build/client/assets");
+  try {
+    return readdirSync(assets).some(
+      (file) => file.endsWith(".js") && readFileSync(join(assets, file), "utf8").includes(DEVELOPMENT_MARKER),
+    );
+  } catch {
+    return true;
+  }
+}
+
 /**
- * Vitest global setup of the e2e project: a production build of the site, snapshotted for the run. It always
- * builds: a build left by a development or test run would have React's development bundles and other budgets.
+ * Vitest global setup of the e2e project: a production build of the site, snapshotted for the run. `npm test` has
+ * just built it, so it is reused when no source is newer (the server tests' shared build, under their lock, always
+ * for production); a development build left by other work is replaced.
  */
-export default function setup() {
-  // Vitest runs with NODE_ENV=test, which would make Vite build React's development bundles: build for production.
-  execFileSync("npx", ["react-router", "build"], {
-    cwd: APP,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+export default async function setup() {
+  if (!(await ensureBuiltServer()) && clientIsDevelopmentBuild()) await ensureBuiltServer({ force: true });
   rmSync(SNAPSHOT, { recursive: true, force: true });
   cpSync(join(APP, "build"), SNAPSHOT, { recursive: true });
   // Test workers start after this and inherit the environment: they run the snapshot, not build/.

@@ -20,8 +20,9 @@ const STALE_LOCK_MS = 5 * 60_000;
 /**
  * Builds the site when the build is missing or stale. Test files run in parallel workers, and two builds writing one
  * `build/` at once corrupt it, so the build runs under a lock directory (mkdir is atomic) shared by every worker.
+ * Says whether it built.
  */
-export async function ensureBuiltServer(): Promise<void> {
+export async function ensureBuiltServer(options: { force?: boolean } = {}): Promise<boolean> {
   const lock = join(tmpdir(), `showroom-build-${Buffer.from(APP_DIR).toString("hex").slice(-24)}.lock`);
   for (;;) {
     try {
@@ -39,9 +40,9 @@ export async function ensureBuiltServer(): Promise<void> {
   }
   try {
     const { ensureBuild } = (await import(pathToFileURL(join(APP_DIR, "scripts/ensure-build.mjs")).href)) as {
-      ensureBuild(options?: { quiet?: boolean }): boolean;
+      ensureBuild(options?: { quiet?: boolean; force?: boolean }): boolean;
     };
-    ensureBuild({ quiet: true });
+    return ensureBuild({ quiet: true, force: options.force ?? false });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
