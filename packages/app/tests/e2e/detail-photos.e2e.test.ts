@@ -97,7 +97,9 @@ describe("the vehicle's photos", () => {
     expect(attributes[0]).toEqual(["eager", "high", "960", "540"]);
     for (const rest of attributes.slice(1)) expect(rest).toEqual(["lazy", "auto", "960", "540"]);
     const alts = await images.evaluateAll((all) => all.map((img) => img.getAttribute("alt")));
-    alts.forEach((alt, i) => expect(alt).toMatch(new RegExp(`, photo ${i + 1} of ${PHOTOS.length}$`)));
+    expect(alts).toEqual(
+      PHOTOS.map((_, i) => expect.stringMatching(new RegExp(`, photo ${i + 1} of ${PHOTOS.length}$`))),
+    );
     // With photos there is no drawing: neither the inlined one nor the drawing's image.
     expect(await page.locator('main [role="img"] svg').count()).toBe(0);
     const drawings = page.locator('main img[src^="/media/vehicles/"]');
@@ -110,14 +112,13 @@ describe("the vehicle's photos", () => {
         await page.getByRole("button", { name: "Next photo" }).click();
         await waitForSlide(list, i);
       }
-      await images.nth(i).evaluate(
-        (img: HTMLImageElement) =>
-          img.complete && img.naturalWidth > 0
-            ? undefined
-            : new Promise((resolve, reject) => {
-                img.addEventListener("load", resolve, { once: true });
-                img.addEventListener("error", reject, { once: true });
-              }),
+      await images.nth(i).evaluate((img: HTMLImageElement) =>
+        img.complete && img.naturalWidth > 0
+          ? undefined
+          : new Promise((resolve, reject) => {
+              img.addEventListener("load", resolve, { once: true });
+              img.addEventListener("error", reject, { once: true });
+            }),
       );
       expect(await images.nth(i).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(960);
     }
@@ -264,9 +265,10 @@ describe("the detail page on a phone (390 × 844)", () => {
         await page.goto(`${site.url}${PHOTO_PATH}`);
         if (!stripScripts) await waitForHydration(page);
         const violations = await axeViolations(page);
-        expect(violations, `${mobile ? "phone" : "desktop"}${stripScripts ? ", no JS" : ""}\n${describeViolations(violations)}`).toEqual(
-          [],
-        );
+        expect(
+          violations,
+          `${mobile ? "phone" : "desktop"}${stripScripts ? ", no JS" : ""}\n${describeViolations(violations)}`,
+        ).toEqual([]);
         if (!stripScripts) expect(errors).toEqual([]);
         await context.close();
       }

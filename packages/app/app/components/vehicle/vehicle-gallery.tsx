@@ -46,7 +46,7 @@ export function VehicleGallery({
     <section aria-label={t("detail.photos", { vehicle: name })} className={`relative ${className}`}>
       <ul
         ref={strip}
-        // Focusable, so a keyboard can scroll the strip (axe: scrollable-region-focusable).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling strip must be reachable by keyboard to scroll it (WCAG 2.1.1, axe scrollable-region-focusable)
         tabIndex={0}
         onKeyDown={onKeyDown}
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl bg-slate-100 [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
