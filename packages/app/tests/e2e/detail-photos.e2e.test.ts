@@ -218,6 +218,11 @@ describe("the detail page on a phone (390 × 844)", () => {
     expect(await bar.getByRole("link", { name: "Schedule Test Drive" }).getAttribute("href")).toBe(
       `/schedule-test-drive/${vin}`,
     );
+    // Each action's label keeps to one line: the bar stays low.
+    for (const name of ["Personalize My Price", "Schedule Test Drive"]) {
+      expect((await box(bar.getByRole("link", { name }))).height, name).toBeLessThan(48);
+    }
+    expect(stuck.height).toBeLessThan(120);
     // It stays at the bottom while the shopper scrolls through the page.
     await page.mouse.wheel(0, 1500);
     await page.waitForFunction(() => window.scrollY > 1000);

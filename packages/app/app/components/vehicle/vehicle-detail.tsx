@@ -17,6 +17,10 @@ const BUTTON_PRIMARY =
 const BUTTON_SECONDARY =
   "inline-flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 hover:border-brand-600 hover:text-brand-700";
 
+// The phone bar's buttons: narrower and a size smaller, so each label keeps to one line on a 390 px screen.
+const BAR_PRIMARY = BUTTON_PRIMARY.replace("px-4 py-2.5 text-sm", "px-1 py-2.5 text-[13px] tracking-tight");
+const BAR_SECONDARY = BUTTON_SECONDARY.replace("px-4 py-2.5 text-sm", "px-1 py-2.5 text-[13px] tracking-tight");
+
 function Aside({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 p-5">
@@ -129,16 +133,16 @@ function ActionsBar({ vehicle, texts }: { vehicle: VehicleDetailView; texts: Tex
   return (
     <section
       aria-label={t("detail.actionsBar")}
-      className="sticky bottom-0 z-10 -mx-4 mt-10 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] sm:-mx-6 sm:px-6 lg:hidden"
+      className="sticky bottom-0 z-10 -mx-4 mt-10 border-t border-slate-200 bg-white px-4 py-2.5 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] sm:-mx-6 sm:px-6 lg:hidden"
     >
-      <p className="text-xl font-bold text-slate-900">
+      <p className="text-lg leading-tight font-bold text-slate-900">
         <VehiclePrice vin={vehicle.vin} price={vehicle.price} texts={texts} />
       </p>
       <div className="mt-2 grid grid-cols-2 gap-2">
-        <PersonalizePriceLink vin={vehicle.vin} className={BUTTON_PRIMARY}>
+        <PersonalizePriceLink vin={vehicle.vin} className={BAR_PRIMARY}>
           {ui("common.labels.personalizeMyPrice")}
         </PersonalizePriceLink>
-        <ScheduleTestDriveLink vin={vehicle.vin} className={BUTTON_SECONDARY}>
+        <ScheduleTestDriveLink vin={vehicle.vin} className={BAR_SECONDARY}>
           {ui("common.labels.scheduleTestDrive")}
         </ScheduleTestDriveLink>
       </div>
