@@ -174,8 +174,9 @@ export function VehicleDetail({
       <PageLink to="/cars-for-sale" className="text-sm font-semibold text-brand-700 hover:underline">
         {ui("common.actions.viewAllVehicles")}
       </PageLink>
-      {/* One column on a phone, in reading order: the title and photos, the price box right under them, then the
-          details. From lg the price column sits beside both, spanning the two rows (the second row takes the rest). */}
+      {/* One column on a phone, in reading order: the title and photos, the price column (the price box first) right
+          under them, then the details. From lg the price column sits beside both, spanning the two rows, the second
+          of which takes the rest, so neither column leaves a gap (ADR 266). */}
       <div className="mt-4 grid gap-x-10 gap-y-6 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
         <div className="lg:col-start-1 lg:row-start-1">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">
