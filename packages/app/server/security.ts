@@ -16,7 +16,8 @@ export function securityHeaders(_req: Request, res: Response, next: NextFunction
     `style-src 'self' 'nonce-${nonce}'`,
     // React sets a few style attributes (visually hidden text, slider thumbs); attributes cannot run code.
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data:",
+    // Feed photos come from the dealer's own picture hosts, unknown until an import: any https host (ADR 265).
+    "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
     "form-action 'self'",

@@ -109,7 +109,12 @@ function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boole
     trim: vehicle.trim,
     bodyStyle: vehicle.bodyStyle,
     color: vehicle.exteriorColor,
-    pictureSvg: inlineVehiclePicture(vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor)),
+    // The drawing stands in for photos: a vehicle the feed photographed never ships its markup.
+    pictureSvg:
+      vehicle.images.length > 0
+        ? null
+        : inlineVehiclePicture(vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor)),
+    photos: vehicle.images,
     pictureAlt: vehicle.exteriorColor
       ? t("inventory.card.photoAlt", {
           year: vehicle.year,
@@ -128,6 +133,11 @@ function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boole
     historyReportUrl: historyReportUrl(vehicle.vin),
     store: storeView(dealer),
   };
+}
+
+/** What a shared link or search engine shows for the vehicle: its first photo, or its drawing without photos. */
+function mainPicture(vehicle: VehicleDetail): string {
+  return vehicle.images[0] ?? vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor);
 }
 
 /** How many similar vehicles the detail page shows: one row of the three-column grid. */
@@ -163,7 +173,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       }),
       // Shared, the page shows the car: its picture and Open Graph's product type, not the inventory's card.
       ogType: "product" as const,
-      socialImage: absoluteUrl(site, vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor)),
+      socialImage: absoluteUrl(site, mainPicture(vehicle)),
     },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card"]),
@@ -186,7 +196,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       vehicle,
       dealer,
       origin: site.origin,
-      picture: vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor),
+      picture: mainPicture(vehicle),
       // schema.org's bodyType names one vehicle's body: "SUV", not the listing's "SUVs".
       bodyType: bodyStyleName(vehicle.bodyStyle).replace(/s$/, ""),
     }),

@@ -40,6 +40,7 @@ const camry: VehicleDetail = {
   listedOn: "2026-07-01",
   newArrival: false,
   features: ["Backup Camera"],
+  images: [],
   firstSeenAt: new Date("2026-07-01T00:00:00Z"),
 };
 

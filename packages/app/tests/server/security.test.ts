@@ -45,6 +45,8 @@ function expectBaseline(answer: Answer, what: string): string | undefined {
   const nonce = scripts.find((s) => s.startsWith("'nonce-"))?.slice(7, -1);
   expect(policy.get("frame-ancestors"), `${what}: frame-ancestors`).toEqual(["'none'"]);
   expect(policy.get("object-src"), `${what}: object-src`).toEqual(["'none'"]);
+  // Feed photos from any https host (ADR 265), never plain http or a wildcard that would take both.
+  expect(policy.get("img-src"), `${what}: img-src`).toEqual(["'self'", "data:", "https:"]);
   const hsts = /max-age=(\d+)/.exec(h.get("strict-transport-security") ?? "");
   expect(Number(hsts?.[1] ?? 0), `${what}: HSTS of at least a year`).toBeGreaterThanOrEqual(31_536_000);
   expect(h.get("x-content-type-options"), `${what}: nosniff`).toBe("nosniff");

@@ -1,4 +1,5 @@
 // Trust and structured data (issue 16): AutoDealer (both stores, hours, ratings) on the home and company pages,
+import { readFixtureJson } from "@showroom/fixtures/server";
 // Article on articles, BreadcrumbList on search, detail and article pages, every node valid against the schema.org
 // subset we check; the vehicle page's og:type and image describe the car; legal pages carry no note to counsel.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -83,6 +84,16 @@ describe("structured data", () => {
     expect(detail.body).toContain('<meta property="og:type" content="product"/>');
     const image = /<meta property="og:image" content="([^"]+)"/.exec(detail.body)?.[1] ?? "";
     expect(image).toMatch(new RegExp(`^${site.url}/media/vehicles/`));
+  });
+
+  it("a photographed vehicle's og:image and JSON-LD image are its first photo, not the drawing", async () => {
+    const vehicles = readFixtureJson("inventory/vehicles.json") as { url: string; images?: string[] }[];
+    const photographed = vehicles.find((v) => v.images?.length);
+    if (!photographed?.images) throw new Error("the fixtures have no photographed vehicle");
+    const detail = await page(photographed.url);
+    const first = `${site.url}${photographed.images[0]}`;
+    expect(/<meta property="og:image" content="([^"]+)"/.exec(detail.body)?.[1]).toBe(first);
+    expect(detail.of("Car")[0]?.image).toBe(first);
   });
 
   it("legal pages publish no drafting note", async () => {

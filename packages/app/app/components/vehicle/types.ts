@@ -58,6 +58,8 @@ export interface VehicleDetailView {
   pictureAlt: string;
   /** The drawing's markup to inline (the page's main picture), or null to show it as an image. */
   pictureSvg: string | null;
+  /** The feed's photos, first the main one; the drawing shows only when there are none. */
+  photos: string[];
   mileage: string;
   stockNumber: string;
   price: DetailPrice;

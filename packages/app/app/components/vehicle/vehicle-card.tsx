@@ -34,7 +34,7 @@ export function VehiclePrice({ vin, price, texts }: { vin: string; price: CardPr
   return <span className="text-lg text-brand-800">{ui("common.labels.callForPrice")}</span>;
 }
 
-/** A vehicle card: the picture, the title linking to the detail page, badges, and the gated price. */
+/** A vehicle card: the picture and the title linking to the detail page, badges, and the gated price. */
 export function VehicleCard({
   vehicle,
   texts,
@@ -48,7 +48,11 @@ export function VehicleCard({
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
-      <VehiclePicture bodyStyle={vehicle.bodyStyle} color={vehicle.color} className="aspect-[16/7] w-full p-4" />
+      {/* The picture opens the vehicle too, as shoppers expect; the title is the one link a keyboard or a screen reader
+          meets, so this copy stays out of the tab order and the accessibility tree. */}
+      <PageLink to={vehicle.href} tabIndex={-1} aria-hidden="true" discover={false}>
+        <VehiclePicture bodyStyle={vehicle.bodyStyle} color={vehicle.color} className="aspect-[16/7] w-full p-4" />
+      </PageLink>
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-lg font-semibold text-slate-900">
           <PageLink to={vehicle.href} prefetch="intent" className="hover:text-brand-700 hover:underline">

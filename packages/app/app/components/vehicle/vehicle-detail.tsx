@@ -8,13 +8,18 @@ import { ButtonLink, Container } from "../ui";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
 import { JsonLdScript } from "./json-ld-script";
 import type { VehicleCardView, VehicleDetailView } from "./types";
-import { VehicleGrid } from "./vehicle-card";
+import { VehicleGrid, VehiclePrice } from "./vehicle-card";
+import { VehicleGallery } from "./vehicle-gallery";
 import { VehiclePicture } from "./vehicle-picture";
 
 const BUTTON_PRIMARY =
   "inline-flex w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800";
 const BUTTON_SECONDARY =
   "inline-flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 hover:border-brand-600 hover:text-brand-700";
+
+// The phone bar's buttons: narrower and a size smaller, so each label keeps to one line on a 390 px screen.
+const BAR_PRIMARY = BUTTON_PRIMARY.replace("px-4 py-2.5 text-sm", "px-1 py-2.5 text-[13px] tracking-tight");
+const BAR_SECONDARY = BUTTON_SECONDARY.replace("px-4 py-2.5 text-sm", "px-1 py-2.5 text-[13px] tracking-tight");
 
 function Aside({ id, title, text, children }: { id: string; title: string; text: string; children: ReactNode }) {
   return (
@@ -117,6 +122,35 @@ function Dealership({ vehicle, texts }: { vehicle: VehicleDetailView; texts: Tex
 }
 
 /**
+ * The phone's bar at the bottom of the screen: the price (or Unlock Price, or Call for Price) and the two actions,
+ * always a thumb away. It is `sticky`, the page's last block, so it takes its own height at the end and covers
+ * nothing once the page is scrolled through; it is there from the first paint (no layout shift) and hidden from
+ * `lg` up, where the price box stays beside the photos.
+ */
+function ActionsBar({ vehicle, texts }: { vehicle: VehicleDetailView; texts: TextTree }) {
+  const t = translator(texts);
+  const ui = useUi();
+  return (
+    <section
+      aria-label={t("detail.actionsBar")}
+      className="sticky bottom-0 z-10 -mx-4 mt-10 border-t border-slate-200 bg-white px-4 py-2.5 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] sm:-mx-6 sm:px-6 lg:hidden"
+    >
+      <p className="text-lg leading-tight font-bold text-slate-900">
+        <VehiclePrice vin={vehicle.vin} price={vehicle.price} texts={texts} />
+      </p>
+      <div className="mt-2 grid grid-cols-2 gap-2">
+        <PersonalizePriceLink vin={vehicle.vin} className={BAR_PRIMARY}>
+          {ui("common.labels.personalizeMyPrice")}
+        </PersonalizePriceLink>
+        <ScheduleTestDriveLink vin={vehicle.vin} className={BAR_SECONDARY}>
+          {ui("common.labels.scheduleTestDrive")}
+        </ScheduleTestDriveLink>
+      </div>
+    </section>
+  );
+}
+
+/**
  * A vehicle's detail page (spec section 2, cars-direct-page): Vehicle Details, Key Features, the gated price, the
  * picture, the free history report, the pre-approval and test-drive asides, the dealership, similar vehicles, and
  * the JSON-LD `Car` for search engines.
@@ -140,8 +174,11 @@ export function VehicleDetail({
       <PageLink to="/cars-for-sale" className="text-sm font-semibold text-brand-700 hover:underline">
         {ui("common.actions.viewAllVehicles")}
       </PageLink>
-      <div className="mt-4 grid gap-10 lg:grid-cols-[1fr_22rem]">
-        <div>
+      {/* One column on a phone, in reading order: the title and photos, the price column (the price box first) right
+          under them, then the details. From lg the price column sits beside both, spanning the two rows, the second
+          of which takes the rest, so neither column leaves a gap (ADR 266). */}
+      <div className="mt-4 grid gap-x-10 gap-y-6 lg:grid-cols-[1fr_22rem] lg:grid-rows-[auto_1fr]">
+        <div className="lg:col-start-1 lg:row-start-1">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">
             {vehicle.title}
             {vehicle.trim ? <span className="block text-xl font-semibold text-slate-700">{vehicle.trim}</span> : null}
@@ -154,7 +191,9 @@ export function VehicleDetail({
               </span>
             ) : null}
           </p>
-          {vehicle.pictureSvg ? (
+          {vehicle.photos.length > 0 ? (
+            <VehicleGallery photos={vehicle.photos} name={vehicle.pictureAlt} texts={texts} className="mt-6" />
+          ) : vehicle.pictureSvg ? (
             // The drawing paints with the document rather than as an image document of its own (ADR 153).
             <div
               role="img"
@@ -172,7 +211,23 @@ export function VehicleDetail({
               className="mt-6 aspect-[2/1] w-full rounded-2xl"
             />
           )}
-          <section aria-labelledby="details-title" className="mt-10">
+        </div>
+        <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <PriceBox vehicle={vehicle} texts={texts} />
+          <Aside id="pre-approval" title={t("detail.preApprovalTitle")} text={t("detail.preApprovalText")}>
+            <ButtonLink to="/auto-financing/apply-for-financing" variant="secondary" className="w-full">
+              {ui("common.labels.getPreApproved")}
+            </ButtonLink>
+          </Aside>
+          <Aside id="test-drive" title={t("detail.testDriveTitle")} text={t("detail.testDriveText")}>
+            <ScheduleTestDriveLink vin={vehicle.vin} className={BUTTON_SECONDARY}>
+              {ui("common.labels.scheduleTestDrive")}
+            </ScheduleTestDriveLink>
+          </Aside>
+          <Dealership vehicle={vehicle} texts={texts} />
+        </div>
+        <div className="lg:col-start-1 lg:row-start-2">
+          <section aria-labelledby="details-title" className="mt-4">
             <h2 id="details-title" className="text-2xl font-bold text-slate-900">
               {t("detail.vehicleDetails")}
             </h2>
@@ -220,20 +275,6 @@ export function VehicleDetail({
             </p>
           </section>
         </div>
-        <div className="space-y-6">
-          <PriceBox vehicle={vehicle} texts={texts} />
-          <Aside id="pre-approval" title={t("detail.preApprovalTitle")} text={t("detail.preApprovalText")}>
-            <ButtonLink to="/auto-financing/apply-for-financing" variant="secondary" className="w-full">
-              {ui("common.labels.getPreApproved")}
-            </ButtonLink>
-          </Aside>
-          <Aside id="test-drive" title={t("detail.testDriveTitle")} text={t("detail.testDriveText")}>
-            <ScheduleTestDriveLink vin={vehicle.vin} className={BUTTON_SECONDARY}>
-              {ui("common.labels.scheduleTestDrive")}
-            </ScheduleTestDriveLink>
-          </Aside>
-          <Dealership vehicle={vehicle} texts={texts} />
-        </div>
       </div>
       {similar.length > 0 ? (
         <section aria-labelledby="similar-title" className="mt-14">
@@ -245,6 +286,7 @@ export function VehicleDetail({
           </div>
         </section>
       ) : null}
+      <ActionsBar vehicle={vehicle} texts={texts} />
     </Container>
   );
 }

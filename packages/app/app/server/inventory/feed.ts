@@ -27,7 +27,15 @@ export interface FeedVehicle {
   priceDrop: boolean;
   premiumUpgrades: boolean;
   private: boolean;
-  details: { doors?: number; drivetrain?: string; engine?: string; features: string[]; dateAdded?: string };
+  details: {
+    doors?: number;
+    drivetrain?: string;
+    engine?: string;
+    features: string[];
+    dateAdded?: string;
+    /** The feed's photos, in its order: absolute `https://` URLs, or this site's own `/media/…` pictures. */
+    images?: string[];
+  };
 }
 
 export interface Rejection {
@@ -64,6 +72,49 @@ const dollars = z.preprocess(
 const flag = z.preprocess(
   (v) => (typeof v === "string" ? ["1", "true", "yes", "y"].includes(v.trim().toLowerCase()) : (v ?? false)),
   z.boolean(),
+);
+
+/** How many photos of one vehicle are kept: more than any listing shows, few enough to keep a row small. */
+export const MAX_IMAGES = 60;
+
+/** The message for an image that is not a web address: said once per row, with the offending position. */
+export const IMAGE_URL_MESSAGE = "each image must be an http or https URL";
+
+/**
+ * One photo URL. Only `http:` and `https:` are pictures a browser may fetch from a feed (never `javascript:`,
+ * `data:` or a path that would resolve against the site); `http:` is stored upgraded to `https:`, the scheme the
+ * page's CSP allows (docs/decisions/265). Paths under `/media/` are the fixtures' own photos, served by this site.
+ */
+const imageUrl = z
+  .string(IMAGE_URL_MESSAGE)
+  .trim()
+  .max(2000, "each image URL must be at most 2000 characters")
+  .refine((value) => {
+    if (/^\/media\/[a-z0-9-]+\/[a-z0-9./_-]+$/.test(value)) return !value.includes("..");
+    try {
+      const url = new URL(value);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" && !url.username;
+    } catch {
+      return false;
+    }
+  }, IMAGE_URL_MESSAGE)
+  .transform((value) => {
+    if (value.startsWith("/")) return value;
+    const url = new URL(value);
+    url.protocol = "https:";
+    return url.href;
+  });
+
+/** CSV cells join the photos with `|` (fixtures/feeds/README.md); a JSON feed gives an array or the same string. */
+const images = z.preprocess(
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split("|")
+          .map((s) => s.trim())
+          .filter((s) => s !== "")
+      : (v ?? []),
+  z.array(imageUrl, "images must be a list of URLs").max(MAX_IMAGES, `at most ${MAX_IMAGES} images`),
 );
 
 /** One feed row in its loosest accepted form; `toFeedVehicle` turns it into a FeedVehicle. */
@@ -122,6 +173,7 @@ const rowSchema = z.object({
   premiumUpgrades: flag,
   private: flag,
   dateAdded: z.preprocess(blankToUndefined, z.iso.date().optional()),
+  images,
 });
 
 function toFeedVehicle(row: z.infer<typeof rowSchema>): FeedVehicle {
@@ -154,6 +206,7 @@ function toFeedVehicle(row: z.infer<typeof rowSchema>): FeedVehicle {
       ...(row.drivetrain !== undefined && { drivetrain: row.drivetrain }),
       ...(row.engine !== undefined && { engine: row.engine }),
       ...(row.dateAdded !== undefined && { dateAdded: row.dateAdded }),
+      ...(row.images.length > 0 && { images: [...new Set(row.images)] }),
     },
   };
 }
@@ -201,6 +254,12 @@ const COLUMN_ALIASES: Record<string, keyof z.input<typeof rowSchema>> = {
   private: "private",
   dateadded: "dateAdded",
   dateinstock: "dateAdded",
+  images: "images",
+  image: "images",
+  imageurls: "images",
+  photos: "images",
+  photourls: "images",
+  pictures: "images",
 };
 
 function parseRows(rows: { line: number; record: Record<string, unknown> }[]): ParsedFeed {

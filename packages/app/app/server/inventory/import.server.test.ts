@@ -85,6 +85,28 @@ describe("inventory import", () => {
     expect(await database.db.select().from(vehicles)).toHaveLength(1);
   });
 
+  it("stores a row's photos with the vehicle, and a later feed without them takes them away", async () => {
+    const header = `${HEADER},Photos`;
+    const photos = "https://cdn.dealer.example/v0-1.jpg|https://cdn.dealer.example/v0-2.jpg";
+    await importFeed(database.db, "brentwood", parseCsvFeed([header, `${row(V0, "A1")},${photos}`].join("\n")));
+    const [stored] = await database.db.select().from(vehicles).where(eq(vehicles.vin, V0));
+    expect(stored?.details).toHaveProperty("images", photos.split("|"));
+
+    await importFeed(database.db, "brentwood", parseCsvFeed([header, `${row(V0, "A1")},`].join("\n")));
+    const [again] = await database.db.select().from(vehicles).where(eq(vehicles.vin, V0));
+    expect(again?.details).not.toHaveProperty("images");
+  });
+
+  it("a row with a photo that is not a web address is rejected, the vehicle untouched", async () => {
+    const header = `${HEADER},Photos`;
+    const feed = parseCsvFeed(
+      [header, `${row(V0, "A1")},https://ok.example/1.jpg|javascript:alert(1)`, `${row(V1, "A2")},`].join("\n"),
+    );
+    expect(feed.rejected).toEqual([{ line: 2, reason: "images.1: each image must be an http or https URL" }]);
+    expect(await importFeed(database.db, "brentwood", feed)).toMatchObject({ applied: true, added: 1 });
+    expect(await database.db.select().from(vehicles).where(eq(vehicles.vin, V0))).toEqual([]);
+  });
+
   it("a feed for an unknown store changes nothing", async () => {
     const summary = await importFeed(database.db, "nowhere", parseCsvFeed([HEADER, row(V0, "A1")].join("\n")));
     expect(summary).toMatchObject({ applied: false, reason: "there is no store nowhere" });

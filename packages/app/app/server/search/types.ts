@@ -135,5 +135,7 @@ export interface VehicleDetail extends Omit<VehicleCard, "price"> {
   engine: string | null;
   /** Key Features. */
   features: string[];
+  /** The feed's photos in its order (https URLs or the site's `/media/…` paths); empty without photos. */
+  images: string[];
   firstSeenAt: Date;
 }

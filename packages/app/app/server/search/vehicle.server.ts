@@ -16,6 +16,7 @@ function detailsOf(details: unknown) {
     drivetrain: text(d.drivetrain),
     dateAdded: text(d.dateAdded),
     features: Array.isArray(d.features) ? d.features.filter((f): f is string => typeof f === "string") : [],
+    images: Array.isArray(d.images) ? d.images.filter((i): i is string => typeof i === "string") : [],
   };
 }
 
