@@ -31,6 +31,7 @@ const TOPICS = [
   [230, "Forms, search pages, origin and shopper polish"],
   [240, "Marketing runtime"],
   [250, "Traffic, scale and deployment"],
+  [280, "Consent and tracking on the page"],
 ];
 
 export function decisionsIndex(files = readdirSync(dir)) {
