@@ -26,7 +26,7 @@ const PERSONAL_COOKIES = new Set(["flash"]);
  * tracked visitor a cache of their own (ADR 281).
  */
 export function ignoredInCacheKey(name: string): boolean {
-  return name === "adValues" || name === "trackLead" || /^_(?:ga|gid|gcl_|fbp$|fbc$)/.test(name);
+  return name === "adValues" || name === "trackLead" || /^_(?:ga(?:_.+)?|gid|gcl_.+|fbp|fbc)$/.test(name);
 }
 /** Response headers the cache does not keep: they are per response or made when sending. */
 const UNKEPT_HEADERS = new Set([HTML_CACHE_HEADER, "content-length", "content-encoding", "transfer-encoding", "date"]);

@@ -30,23 +30,22 @@ async function readJson(request: Request): Promise<{ ok: true; body: unknown } |
 }
 
 /**
- * `POST /api/track/facebook` (spec section 7): a page's event for Meta. Without targeting consent (or with the
- * pixel's consent revoked: tier above 1 and functional cookies off) it answers 204 and records nothing, before the
- * body is even read. Otherwise the body is parsed, the user data hashed (the raw values go no further than this
- * function), and the event sent to the Conversions API or appended to DATA_DIR/tracking/events.jsonl.
+ * `POST /api/track/facebook` (spec section 7): a page's event for Meta. The body is parsed first (a bad one is a 4xx
+ * whatever the consent). Without targeting consent, or with the pixel's consent revoked (tier above 1 and functional
+ * cookies off), it answers 204 and records nothing. Otherwise the user data is hashed (the raw values go no further
+ * than this function) and the event sent to the Conversions API or appended to DATA_DIR/tracking/events.jsonl.
  */
 export async function trackFacebook(site: Site, request: Request, visitorId: string | null): Promise<TrackOutcome> {
-  const consent = consentOf(request, site.settings);
-  if (!consent.granted.targeting || adPixelRevoked({ tier: site.settings.cookies.tier, allowed: consent.allowed })) {
-    await request.body?.cancel();
-    return { status: 204 };
-  }
   const read = await readJson(request);
   if (!read.ok) return read.outcome;
   const parsed = trackRequestSchema.safeParse(read.body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return { status: 400, message: `${issue?.path.join(".") || "event"}: ${issue?.message ?? "invalid"}` };
+  }
+  const consent = consentOf(request, site.settings);
+  if (!consent.granted.targeting || adPixelRevoked({ tier: site.settings.cookies.tier, allowed: consent.allowed })) {
+    return { status: 204 };
   }
   const body = parsed.data;
   const name = body.eventName ?? body.event_name;

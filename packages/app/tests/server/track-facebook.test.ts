@@ -5,8 +5,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Running } from "../../server/app";
+import { rowsOf } from "../support/databases";
 import { startInProcess } from "./support/built-server";
 import { contactFields, postForm, request } from "./support/requests";
 
@@ -101,8 +103,8 @@ describe("POST /api/track/facebook without Meta configured", () => {
       const answer = await track(site, event("00000000-0000-4000-8000-000000000001"), cookie);
       expect(answer.status, String(cookie)).toBe(204);
     }
-    // Even a body that would be refused: without consent, it is never read.
-    expect((await track(site, "not json", null)).status).toBe(204);
+    // A bad body is refused whatever the consent.
+    expect((await track(site, "not json", null)).status).toBe(400);
     expect(existsSync(eventsFile(site))).toBe(false);
   });
 
@@ -146,6 +148,51 @@ describe("POST /api/track/facebook without Meta configured", () => {
       "Content-Type": "application/x-www-form-urlencoded",
     });
     expect(form.status).toBe(415);
+    expect(recorded(site)).toHaveLength(before);
+  });
+
+  it("a lead recorded with targeting allowed carries the kept ad values, reports its events from the server and hands their ids to the browser", async () => {
+    const before = recorded(site).filter((e) => e.origin === "server").length;
+    const fields = contactFields({ lastName: "Ads" });
+    const answer = await postForm(site.url, "/contact-us", fields, {
+      "X-Forwarded-For": freshIp(),
+      Cookie: `${ACCEPT_ALL}; adValues=${encodeURIComponent("utm_source=newsletter&gclid=Cj0-test&bogus=1")}`,
+    });
+    expect(answer.status).toBe(303);
+    const [row] = rowsOf<{ id: string; payload: { adParams?: Record<string, string> } }>(
+      await site.database.db.execute(
+        sql`select id, payload from leads where idempotency_key = ${fields.idempotencyKey as string}`,
+      ),
+    );
+    expect(row?.payload.adParams).toEqual({ utm_source: "newsletter", gclid: "Cj0-test" });
+    const pending = /trackLead=([^;]+)/.exec(answer.headers.get("set-cookie") ?? "")?.[1];
+    expect(pending?.split(",")).toEqual([`Contact.${row?.id}`, `Lead.${row?.id}`]);
+    await expect.poll(() => recorded(site).filter((e) => e.origin === "server").length).toBe(before + 2);
+    const ids = recorded(site)
+      .filter((e) => e.origin === "server")
+      .map((e) => e.event.event_id);
+    expect(ids).toEqual(expect.arrayContaining([`Contact.${row?.id}`, `Lead.${row?.id}`]));
+  });
+
+  it("a lead recorded without targeting keeps no ad values and reports nothing to Meta", async () => {
+    const before = recorded(site).length;
+    const fields = contactFields({ lastName: "NoAds" });
+    const answer = await postForm(site.url, "/contact-us", fields, {
+      "X-Forwarded-For": freshIp(),
+      Cookie: `${DECLINED}; adValues=${encodeURIComponent("utm_source=newsletter")}`,
+    });
+    expect(answer.status).toBe(303);
+    const [row] = rowsOf<{ payload: { adParams?: Record<string, string> } }>(
+      await site.database.db.execute(
+        sql`select payload from leads where idempotency_key = ${fields.idempotencyKey as string}`,
+      ),
+    );
+    expect(row?.payload.adParams).toBeUndefined();
+    // Analytics is allowed (Decline keeps it): the browser's tag may still count the lead, so its ids are handed over.
+    expect(answer.headers.get("set-cookie")).toMatch(/trackLead=Contact\./);
+    // The ad-values cookie left from an earlier choice is removed.
+    expect(answer.headers.get("set-cookie")).toMatch(/adValues=; Path=\/; Max-Age=0/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recorded(site)).toHaveLength(before);
   });
 
