@@ -101,7 +101,7 @@ describe("what the tracker may do", () => {
   });
 
   it("everything at tier 1, where consent counts as granted before the notice is closed", () => {
-    const tierOne = { ...settings, cookies: { ...settings.cookies, tier: 1 } };
+    const tierOne = { ...settings, cookies: { ...settings.cookies, tier: 1 as const } };
     expect(trackingView(request("/"), tierOne, config)).toMatchObject({
       analytics: true,
       targeting: true,
