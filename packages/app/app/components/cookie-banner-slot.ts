@@ -8,6 +8,7 @@ import type { CookieBanner as CookieBannerComponent } from "./cookie-banner";
  */
 export const ServerCookieBanner = createContext<typeof CookieBannerComponent | null>(null);
 
-export const LazyCookieBanner = lazy(() =>
-  import("./cookie-banner").then((module) => ({ default: module.CookieBanner })),
-);
+// The server never renders the lazy one (it always provides the component), so its build leaves the import out.
+export const LazyCookieBanner = import.meta.env.SSR
+  ? (null as unknown as ReturnType<typeof lazy<typeof CookieBannerComponent>>)
+  : lazy(() => import("./cookie-banner").then((module) => ({ default: module.CookieBanner })));
