@@ -31,6 +31,9 @@ const TOPICS = [
   [230, "Forms, search pages, origin and shopper polish"],
   [240, "Marketing runtime"],
   [250, "Traffic, scale and deployment"],
+  [260, "Shopper polish: search, pictures, price gate, saved vehicles"],
+  [280, "Consent and tracking on the page"],
+  [287, "Popups, experiments and new versions"],
 ];
 
 export function decisionsIndex(files = readdirSync(dir)) {

@@ -6,6 +6,8 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { scriptsAfterFirstPaint } from "../server/preloads";
 import stylesheet from "./app.css?inline";
+import { CookieBanner } from "./components/cookie-banner";
+import { ServerCookieBanner } from "./components/cookie-banner-slot";
 import { ServerToastItem } from "./components/toast";
 import { ToastItem } from "./components/toast-item";
 import { requestContext } from "./context";
@@ -48,7 +50,9 @@ export default function handleRequest(
       <NonceProvider value={nonce}>
         <StylesheetProvider value={stylesheet}>
           <ServerToastItem value={ToastItem}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <ServerCookieBanner value={CookieBanner}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </ServerCookieBanner>
           </ServerToastItem>
         </StylesheetProvider>
       </NonceProvider>,

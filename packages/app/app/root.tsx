@@ -1,19 +1,20 @@
 import errorsEn from "@showroom/fixtures/translations/en/errors.json" with { type: "json" };
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { CookieBanner } from "./components/cookie-banner";
+import { LazyCookieBanner, ServerCookieBanner } from "./components/cookie-banner-slot";
 import { ErrorPage, errorMeta } from "./components/error-page";
 import { lookup } from "./components/i18n";
 import { LoadingBar } from "./components/loading-bar";
 import { LinkNavigation } from "./components/navigation/link-navigation";
-import type { ShellData } from "./components/shell-data";
+import type { ShellData, TrackingView } from "./components/shell-data";
 import { Toaster } from "./components/toast";
+import { trackingMiddleware } from "./content/marketing.server";
 import { shellData } from "./content/shell.server";
 import { getSite, siteMiddleware } from "./content/site.server";
 import { useInlineStylesheet, useNonce } from "./nonce";
 
-export const middleware: Route.MiddlewareFunction[] = [siteMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, trackingMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { shell, setCookies } = shellData(await getSite(context), request);
@@ -55,10 +56,26 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// Fetched only once consent allows analytics or targeting, after hydration (ADR 281).
+const Tracker = lazy(() => import("./components/tracking/tracker"));
+
+function Marketing({ view }: { view: TrackingView | null }) {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    if (view) setOn(true);
+  }, [view]);
+  return on ? (
+    <Suspense fallback={null}>
+      <Tracker view={view} />
+    </Suspense>
+  ) : null;
+}
+
 /** The toasts, the loading bar and the cookie banner live above the layouts, so they survive every page change. */
 export default function App({ loaderData }: Route.ComponentProps) {
   const shell = loaderData as ShellData;
   const common = (key: string) => lookup(shell.ui.common, key);
+  const CookieBanner = useContext(ServerCookieBanner) ?? LazyCookieBanner;
   return (
     <>
       <LoadingBar settings={shell.loadingBar} label={common("a11y.pageLoading")} />
@@ -71,7 +88,12 @@ export default function App({ loaderData }: Route.ComponentProps) {
         label={common("a11y.notifications")}
         closeLabel={common("a11y.closeNotification")}
       />
-      {shell.consent ? <CookieBanner consent={shell.consent} /> : null}
+      {shell.consent ? (
+        <Suspense fallback={null}>
+          <CookieBanner consent={shell.consent} />
+        </Suspense>
+      ) : null}
+      <Marketing view={shell.tracking} />
     </>
   );
 }

@@ -31,7 +31,14 @@ import { cookieNotice, cookiesAreSecure, isLoopbackHost, plainHttpCookies } from
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
-import { bodyLimit, nonceMiddleware, sameOriginOnly, securityHeaders, staffDeskHeaders } from "./security";
+import {
+  bodyLimit,
+  nonceMiddleware,
+  sameOriginOnly,
+  securityHeadersFor,
+  staffDeskHeaders,
+  tagSources,
+} from "./security";
 
 /**
  * With TRUST_PROXY=0 every request's address is the socket's. When requests arrive carrying X-Forwarded-For, a proxy
@@ -78,7 +85,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   app.set("trust proxy", config.TRUST_PROXY);
   if (!config.TRUST_PROXY) app.use(warnOfUntrustedProxy());
   // Level 4: documents rendered per request compress in half the time of the default level for a few % more bytes.
-  app.use(nonceMiddleware, securityHeaders, staffDeskHeaders, compression({ level: 4 }));
+  app.use(nonceMiddleware, securityHeadersFor(tagSources(config)), staffDeskHeaders, compression({ level: 4 }));
   if (!cookiesAreSecure(config.PUBLIC_ORIGIN)) app.use(plainHttpCookies);
 
   // build/client, wherever in build/server the bundler placed this code.
@@ -97,8 +104,13 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   app.use(sameOriginOnly(config.PUBLIC_ORIGIN), bodyLimit(MAX_BODY_BYTES, uploadLimit));
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
+    // A page's tracked events (a page view per navigation) have a budget of their own, so browsing never uses up the
+    // posts a shopper's forms need (ADR 281).
+    const tracking = req.path === "/api/track/facebook";
     try {
-      const { allowed, retryAfterSeconds } = await hit(db, `post:${req.ip}`, config.RATE_LIMIT_POSTS_PER_MINUTE);
+      const { allowed, retryAfterSeconds } = tracking
+        ? await hit(db, `track:${req.ip}`, config.TRACK_EVENTS_PER_MINUTE)
+        : await hit(db, `post:${req.ip}`, config.RATE_LIMIT_POSTS_PER_MINUTE);
       if (allowed) return next();
       res.setHeader("Retry-After", String(retryAfterSeconds));
       res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");

@@ -20,6 +20,14 @@ import type { InventoryVersionCache } from "./inventory-version";
 const VISITOR_COOKIE = "uniqueUserId";
 /** Cookies whose presence means this response is for this visitor alone (a flash toast, cleared once shown). */
 const PERSONAL_COOKIES = new Set(["flash"]);
+/**
+ * Cookies no page's HTML reads: the ad values and pending lead events (read by the server only in actions and the
+ * tracker), and the first-party cookies of Google's and Meta's tags, unique per browser. Keyed, each would give every
+ * tracked visitor a cache of their own (ADR 281).
+ */
+export function ignoredInCacheKey(name: string): boolean {
+  return name === "adValues" || name === "trackLead" || /^_(?:ga(?:_.+)?|gid|gcl_.+|fbp|fbc)$/.test(name);
+}
 /** Response headers the cache does not keep: they are per response or made when sending. */
 const UNKEPT_HEADERS = new Set([HTML_CACHE_HEADER, "content-length", "content-encoding", "transfer-encoding", "date"]);
 
@@ -118,7 +126,9 @@ export function requestKey(req: Request, buildVersion: string): string | null {
   if (!onlyKnownQuery(req.originalUrl)) return null;
   const cookies = cookiePairs(req.headers.cookie);
   if (cookies.some(([name]) => PERSONAL_COOKIES.has(name))) return null;
-  const kept = cookies.filter(([name]) => name !== VISITOR_COOKIE).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const kept = cookies
+    .filter(([name]) => name !== VISITOR_COOKIE && !ignoredInCacheKey(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const userAgent = req.get("user-agent");
   return JSON.stringify([
     buildVersion,

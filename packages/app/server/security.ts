@@ -7,36 +7,61 @@ export function nonceMiddleware(_req: Request, res: Response, next: NextFunction
   next();
 }
 
-/** The enforced security baseline on every response (not report-only). */
-export function securityHeaders(_req: Request, res: Response, next: NextFunction) {
-  const nonce = res.locals.nonce as string;
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    `style-src 'self' 'nonce-${nonce}'`,
-    // React sets a few style attributes (visually hidden text, slider thumbs); attributes cannot run code.
-    "style-src-attr 'unsafe-inline'",
-    // Feed photos come from the dealer's own picture hosts, unknown until an import: any https host (ADR 265).
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    "base-uri 'none'",
-    "object-src 'none'",
-  ].join("; ");
-  res.setHeader("Content-Security-Policy", csp);
-  // Browsers ignore HSTS over plain HTTP, so sending it always is harmless and right behind a TLS proxy.
-  res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
-  res.removeHeader("X-Powered-By");
-  next();
+/** Origins Google's tag loads from and reports to; allowed only when a Google tag id is configured (ADR 282). */
+export const GOOGLE_TAG_SOURCES = [
+  "https://www.googletagmanager.com",
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://*.g.doubleclick.net",
+  "https://www.google.com",
+] as const;
+
+/** Where the site's own scripts may connect and load images from beyond 'self': the configured tags' origins. */
+export function tagSources(config: { GA_MEASUREMENT_ID?: string | undefined; GTM_ID?: string | undefined }): string[] {
+  return config.GA_MEASUREMENT_ID || config.GTM_ID ? [...GOOGLE_TAG_SOURCES] : [];
 }
+
+/**
+ * The enforced security baseline on every response (not report-only). `extraSources` widen connect-src only: img-src
+ * already takes any https host, and scripts stay under the nonce and 'strict-dynamic' (a tag is loaded by our own
+ * nonce'd code, never inline).
+ */
+export function securityHeadersFor(extraSources: readonly string[] = []) {
+  const extra = extraSources.length > 0 ? ` ${extraSources.join(" ")}` : "";
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = res.locals.nonce as string;
+    const csp = [
+      "default-src 'self'",
+      `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+      `style-src 'self' 'nonce-${nonce}'`,
+      // React sets a few style attributes (visually hidden text, slider thumbs); attributes cannot run code.
+      "style-src-attr 'unsafe-inline'",
+      // Feed photos come from the dealer's own picture hosts, unknown until an import: any https host (ADR 265),
+      // which also covers the tags' image beacons.
+      "img-src 'self' data: https:",
+      "font-src 'self'",
+      `connect-src 'self'${extra}`,
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'none'",
+      "object-src 'none'",
+    ].join("; ");
+    res.setHeader("Content-Security-Policy", csp);
+    // Browsers ignore HSTS over plain HTTP, so sending it always is harmless and right behind a TLS proxy.
+    res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
+    res.removeHeader("X-Powered-By");
+    next();
+  };
+}
+
+/** The security baseline with no tag configured. */
+export const securityHeaders = securityHeadersFor();
 
 /** `/staff`, `/staff/…` and React Router's `/staff.data`, `/staff/….data`. */
 const STAFF_PATH = /^\/staff(?:[/.]|$)/;

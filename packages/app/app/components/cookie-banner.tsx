@@ -1,18 +1,36 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { translator } from "./i18n";
 import { PageLink } from "./navigation/page-link";
 import type { ConsentView } from "./shell-data";
 
+const PreferencesDialog = lazy(() => import("./consent/preferences-dialog"));
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * Stores a choice in the browser at once, as the server's answer will (same names, lifetime and value), so leaving
+ * the page during the banner's fade cannot lose it; the POST that follows confirms it (ADR 280).
+ */
+function writeConsentCookies(allowed: string) {
+  const tail = `; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
+  // biome-ignore lint/suspicious/noDocumentCookie: synchronous on purpose, so it is stored before the page can close.
+  document.cookie = `displayCookies=hide${tail}`;
+  // biome-ignore lint/suspicious/noDocumentCookie: as above.
+  document.cookie = `allowCookies=${encodeURIComponent(allowed)}${tail}`;
+}
+
 /**
  * The cookie banner (spec sections 2 and 4). Every choice is a form POST to /api/consent that stores the consent
- * cookies and sends the visitor back, so it works without JavaScript; with it, the banner fades for the spec's save
- * delay and the choice is sent by a fetcher without leaving the page. Customize opens the category choices in place.
+ * cookies and sends the visitor back, so it works without JavaScript; Customize is then a link to the preferences on
+ * the cookie policy page. With JavaScript the choice is written at once, the banner fades for the spec's save delay
+ * and the POST confirms it without leaving the page; Customize opens the preferences dialog.
  */
 export function CookieBanner({ consent }: { consent: ConsentView }) {
   const fetcher = useFetcher();
   const location = useLocation();
   const [closing, setClosing] = useState(false);
+  const [dialog, setDialog] = useState(false);
+  const customize = useRef<HTMLAnchorElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -23,19 +41,44 @@ export function CookieBanner({ consent }: { consent: ConsentView }) {
   const t = translator(consent.texts);
   const here = `${location.pathname}${location.search}`;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+  const choose = (form: FormData, allowed: string | undefined) => {
     form.set("via", "fetch");
-    // Language changes redraw the banner at once; choices fade out first (the spec's 500 ms save delay).
-    if (form.has("language")) {
-      void fetcher.submit(form, { method: "post", action: "/api/consent" });
-      return;
-    }
+    if (allowed !== undefined) writeConsentCookies(allowed);
     setClosing(true);
     timer.current = setTimeout(() => {
       void fetcher.submit(form, { method: "post", action: "/api/consent" });
     }, consent.saveDelayMs);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    // Language changes redraw the banner at once; choices fade out first (the spec's 500 ms save delay).
+    if (form.has("language")) {
+      form.set("via", "fetch");
+      void fetcher.submit(form, { method: "post", action: "/api/consent" });
+      return;
+    }
+    choose(form, consent.choices[form.get("choice") as keyof ConsentView["choices"]]);
+  };
+  const openPreferences = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    const href = event.currentTarget.href;
+    import("./consent/preferences-dialog").then(
+      () => setDialog(true),
+      () => window.location.assign(href),
+    );
+  };
+  const closePreferences = () => {
+    setDialog(false);
+    requestAnimationFrame(() => customize.current?.focus());
+  };
+  const savePreferences = (allowed: string) => {
+    setDialog(false);
+    const form = new FormData();
+    form.set("choice", "save");
+    for (const category of allowed.split(",")) form.append("categories", category);
+    choose(form, allowed);
   };
 
   const button = "rounded-md px-4 py-2 text-sm font-semibold";
@@ -77,54 +120,18 @@ export function CookieBanner({ consent }: { consent: ConsentView }) {
             {t("banner.policyLink")}
           </PageLink>
         </p>
-        {consent.buttons.includes("customize") ? (
-          <details className="group mt-3">
-            <summary className={`${button} inline-block border border-slate-300 text-slate-800 hover:bg-slate-50`}>
-              {t("button.customize")}
-            </summary>
-            <fieldset className="mt-3 space-y-3">
-              <legend className="text-sm font-semibold text-slate-900">{t("dialog.title")}</legend>
-              <p className="text-sm text-slate-700">{t("dialog.intro")}</p>
-              {consent.categories.map((category) => {
-                const id = `consent-${category.id}`;
-                return (
-                  <div key={category.id} className="flex items-start gap-3">
-                    <input
-                      id={id}
-                      type="checkbox"
-                      name="categories"
-                      value={category.id}
-                      defaultChecked={category.locked || consent.allowed.includes(category.id)}
-                      disabled={category.locked}
-                      aria-describedby={`${id}-text`}
-                      className="mt-1 size-4 accent-brand-700"
-                    />
-                    <div className="text-sm">
-                      <label htmlFor={id} className="font-medium text-slate-900">
-                        {t(`category.${category.id}.title`)}
-                        {category.locked ? (
-                          <span className="ml-2 text-xs text-slate-600">({t("dialog.alwaysOn")})</span>
-                        ) : null}
-                      </label>
-                      <p id={`${id}-text`} className="text-slate-600">
-                        {t(`category.${category.id}.description`)}
-                      </p>
-                    </div>
-                  </div>
-                );
-              })}
-              <button
-                type="submit"
-                name="choice"
-                value="save"
-                className={`${button} w-full border border-brand-700 text-brand-700 hover:bg-brand-50`}
-              >
-                {t("button.savePreferences")}
-              </button>
-            </fieldset>
-          </details>
-        ) : null}
         <div className="mt-3 flex flex-wrap justify-end gap-2">
+          {consent.buttons.includes("customize") ? (
+            <a
+              ref={customize}
+              href={`${consent.preferencesPath}?return=${encodeURIComponent(here)}#cookie-preferences`}
+              onClick={openPreferences}
+              aria-haspopup="dialog"
+              className={`${button} mr-auto border border-slate-300 text-slate-800 hover:bg-slate-50`}
+            >
+              {t("button.customize")}
+            </a>
+          ) : null}
           {consent.buttons.includes("deny") ? (
             <button
               type="submit"
@@ -157,6 +164,11 @@ export function CookieBanner({ consent }: { consent: ConsentView }) {
           ) : null}
         </div>
       </form>
+      {dialog ? (
+        <Suspense fallback={null}>
+          <PreferencesDialog consent={consent} onSave={savePreferences} onClose={closePreferences} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -124,7 +124,8 @@ function renderBlock(block: MdBlock, key: number): ReactNode {
     case "table":
       return (
         <div key={key} className="mt-6 overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
+          {/* A long cookie or storage name may break anywhere, so a phone never has to scroll the table sideways. */}
+          <table className="w-full border-collapse text-left text-sm [&_code]:[overflow-wrap:anywhere]">
             <thead>
               <tr>
                 {block.head.map((cell, i) => (

@@ -51,6 +51,26 @@ export interface ConsentView {
   readonly texts: TextTree;
   readonly saveDelayMs: number;
   readonly lockBackground: boolean;
+  /** The `allowCookies` value each banner button stores, so the browser can write it before the POST (ADR 280). */
+  readonly choices: { readonly "accept-all": string; readonly close: string; readonly deny: string };
+  /** The page whose preferences section works without JavaScript (the cookie policy). */
+  readonly preferencesPath: string;
+}
+
+/**
+ * What the page's tracker may do, from the consent in force (ADR 281): null when no tracking category is allowed and
+ * none was, so the tracker's code is never fetched.
+ */
+export interface TrackingView {
+  readonly functional: boolean;
+  readonly analytics: boolean;
+  readonly targeting: boolean;
+  /** The ad pixel's consent is revoked (tier above 1, functional not allowed): no Meta event leaves the page. */
+  readonly pixelRevoked: boolean;
+  /** Google tag ids, when configured: a GA4 measurement id (`G-…`) and/or a tag manager container (`GTM-…`). */
+  readonly googleTagId: string | null;
+  readonly tagManagerId: string | null;
+  readonly currency: string;
 }
 
 /** The root loader's data: everything the layouts render around a page. */
@@ -67,6 +87,7 @@ export interface ShellData {
   readonly locations: readonly LocationView[];
   readonly ui: { readonly common: TextTree; readonly layout: TextTree; readonly errors: TextTree };
   readonly consent: ConsentView | null;
+  readonly tracking: TrackingView | null;
   readonly toasts: readonly ToastMessage[];
   readonly toast: { readonly lifeMs: number; readonly cleanupDelayMs: number };
   readonly loadingBar: {

@@ -1,5 +1,7 @@
 import type { SiteSettings } from "@showroom/fixtures";
 import {
+  acceptAll,
+  adPixelRevoked,
   bannerVisible,
   CONSENT_COOKIE_NAMES,
   CONSENT_LANGUAGES,
@@ -8,18 +10,24 @@ import {
   type ConsentLanguage,
   type ConsentState,
   consentCookieValues,
+  deny,
+  formatAllowedCategories,
   LOCKED_CATEGORIES,
   type ResolvedConsent,
   resolveConsent,
 } from "@showroom/rules/consent";
 import type { TextTree } from "../components/i18n";
-import type { ConsentView } from "../components/shell-data";
+import type { ConsentView, TrackingView } from "../components/shell-data";
+import type { Config } from "../server/config.server";
 import { readCookie } from "./cookies.server";
 import { catalog } from "./translations.server";
 
 /** The cookie that remembers the cookie dialog's language (spec section 1: en or es, English by default). */
 export const CONSENT_LANGUAGE_COOKIE = "cookieDialogLanguage";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Where the cookie preferences work without JavaScript: a section of the cookie policy (ADR 280). */
+export const CONSENT_PREFERENCES_PATH = "/legal/cookie-policy";
 
 /** The consent in force for this request: the site's tier with the visitor's two consent cookies. */
 export function consentOf(request: Request, settings: SiteSettings): ResolvedConsent {
@@ -71,6 +79,12 @@ export function consentView(request: Request, settings: SiteSettings): ConsentVi
     texts: language === "en" ? english : mergeTrees(english, texts[language]?.[CONSENT_TEXT_NAMESPACE]),
     saveDelayMs: settings.cookies.saveDelayMs,
     lockBackground: settings.cookies.lockBackground,
+    choices: {
+      "accept-all": formatAllowedCategories(acceptAll(consent).allowed),
+      close: formatAllowedCategories(acceptAll(consent).allowed),
+      deny: formatAllowedCategories(deny(consent).allowed),
+    },
+    preferencesPath: CONSENT_PREFERENCES_PATH,
   };
 }
 
@@ -93,4 +107,26 @@ export function consentSetCookies(state: ConsentState): string[] {
 /** The `Set-Cookie` header remembering the dialog's language. */
 export function consentLanguageCookie(language: ConsentLanguage): string {
   return cookie(CONSENT_LANGUAGE_COOKIE, language);
+}
+
+/**
+ * What the page's tracker may do on this request (ADR 281); null when neither analytics nor targeting is allowed, so
+ * the tracker's code is not even fetched. The tracker reads the categories from here, the same state the banner shows.
+ */
+export function trackingView(
+  request: Request,
+  settings: SiteSettings,
+  config: Pick<Config, "GA_MEASUREMENT_ID" | "GTM_ID">,
+): TrackingView | null {
+  const consent = consentOf(request, settings);
+  if (!consent.granted.analytics && !consent.granted.targeting) return null;
+  return {
+    functional: consent.granted.functional,
+    analytics: consent.granted.analytics,
+    targeting: consent.granted.targeting,
+    pixelRevoked: adPixelRevoked({ tier: settings.cookies.tier, allowed: consent.allowed }),
+    googleTagId: config.GA_MEASUREMENT_ID ?? null,
+    tagManagerId: config.GTM_ID ?? null,
+    currency: settings.tracking.currency,
+  };
 }

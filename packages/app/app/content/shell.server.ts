@@ -1,7 +1,7 @@
 import { fillTemplate, type MenuItem } from "@showroom/fixtures";
 import { formatMoney } from "../components/money";
 import type { MenuView, ShellData, StoreView } from "../components/shell-data";
-import { consentView } from "./consent.server";
+import { consentView, trackingView } from "./consent.server";
 import { readFlash } from "./flash.server";
 import type { Site } from "./site.server";
 import type { Store } from "./stores.server";
@@ -131,6 +131,9 @@ export function shellData(site: Site, request: Request): { shell: ShellData; set
     },
     // The staff desk is the dealership's own tool, not a visitor's page: no cookie banner there.
     consent: /^\/staff(?:\/|$)/.test(new URL(request.url).pathname) ? null : consentView(request, settings),
+    tracking: /^\/staff(?:\/|$)/.test(new URL(request.url).pathname)
+      ? null
+      : trackingView(request, settings, site.services.config),
     toasts: flash.toasts,
     toast: { lifeMs: settings.toast.lifeMs, cleanupDelayMs: settings.toast.cleanupDelayMs },
     loadingBar: settings.loadingBar,

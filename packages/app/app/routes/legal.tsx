@@ -1,8 +1,10 @@
-import { translator } from "../components/i18n";
+import { PreferenceFields } from "../components/consent/preference-fields";
+import { translator, useShell } from "../components/i18n";
 import { Markdown } from "../components/markdown";
 import { metaFromData } from "../components/seo";
 import { Container, formatDate } from "../components/ui";
 import { legalDocuments } from "../content/documents.server";
+import { redirectToSchema } from "../content/redirect-to.server";
 import { notFound, pageSeo, requirePage } from "../content/seo.server";
 import { getSite } from "../content/site.server";
 import { tree } from "../content/translations.server";
@@ -23,7 +25,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   requirePage(site, request, route);
   const page = legalDocuments().find((p) => p.slug === params.slug);
   if (!page) notFound(request);
-  return { seo: pageSeo(site, request, route), page, status: tree("common.status") };
+  // The cookie policy carries the preferences a banner's Customize opens without JavaScript, and sends the visitor
+  // back to the page they came from (ADR 280).
+  const returnTo =
+    params.slug === "cookie-policy"
+      ? redirectToSchema.parse(new URL(request.url).searchParams.get("return") ?? "/legal/cookie-policy")
+      : null;
+  return { seo: pageSeo(site, request, route), page, status: tree("common.status"), returnTo };
 }
 
 export const meta = metaFromData;
@@ -38,7 +46,40 @@ export default function LegalPage({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{page.title}</h1>
         <p className="mt-2 text-sm text-slate-600">{t("updated", { date: formatDate(page.updated) })}</p>
         <Markdown blocks={page.blocks} className="mt-4" />
+        {loaderData.returnTo ? <CookiePreferences returnTo={loaderData.returnTo} /> : null}
       </Container>
     </article>
+  );
+}
+
+/** The cookie preferences as a plain form: how Customize works without JavaScript, and a place to change them later. */
+function CookiePreferences({ returnTo }: { returnTo: string }) {
+  const consent = useShell()?.consent;
+  if (!consent?.buttons.includes("customize")) return null;
+  const t = translator(consent.texts);
+  return (
+    <section
+      id="cookie-preferences"
+      aria-labelledby="cookie-preferences-title"
+      lang={consent.language}
+      className="mt-10 rounded-xl border border-slate-200 p-6"
+    >
+      <h2 id="cookie-preferences-title" className="text-xl font-semibold text-slate-900">
+        {t("dialog.title")}
+      </h2>
+      <p className="mt-2 mb-4 text-sm text-slate-700">{t("dialog.intro")}</p>
+      <form method="post" action="/api/consent">
+        <input type="hidden" name="redirectTo" value={returnTo} />
+        <PreferenceFields consent={consent} idPrefix="consent-page" />
+        <button
+          type="submit"
+          name="choice"
+          value="save"
+          className="mt-6 inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          {t("button.savePreferences")}
+        </button>
+      </form>
+    </section>
   );
 }

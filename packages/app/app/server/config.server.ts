@@ -112,10 +112,37 @@ const configSchema = z
       .string()
       .regex(/^\+[1-9]\d{6,14}$/, "must be a phone number in E.164 form, like +13145550100")
       .optional(),
+    /** Meta pixel id: with META_CAPI_TOKEN, tracked events go to Meta's Conversions API (else DATA_DIR/tracking). */
+    META_PIXEL_ID: z
+      .string()
+      .regex(/^\d{5,20}$/, "must be the pixel's numeric id")
+      .optional(),
+    /** The Conversions API access token of META_PIXEL_ID. */
+    META_CAPI_TOKEN: z.string().min(20, "must be a Conversions API access token").optional(),
+    /** Where the Graph API answers (a test double); Meta's own by default. */
+    META_CAPI_URL: z
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), "must start with https:// or http://")
+      .default("https://graph.facebook.com"),
+    /** Google Analytics 4 measurement id (`G-…`): loads Google's tag with Consent Mode v2, denied by default. */
+    GA_MEASUREMENT_ID: z
+      .string()
+      .regex(/^G-[A-Z0-9]{4,20}$/, "must look like G-XXXXXXXXXX")
+      .optional(),
+    /** Google Tag Manager container id (`GTM-…`), loaded under the same consent defaults. */
+    GTM_ID: z
+      .string()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-XXXXXXX")
+      .optional(),
+    /** Tracking events (`POST /api/track/facebook`) allowed per IP per minute, apart from the form POST budget. */
+    TRACK_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   })
   .superRefine((config, ctx) => {
     if (config.SMS_URL && !config.SMS_FROM) {
       ctx.addIssue({ code: "custom", path: ["SMS_FROM"], message: "is required when SMS_URL is set" });
+    }
+    if (config.META_CAPI_TOKEN && !config.META_PIXEL_ID) {
+      ctx.addIssue({ code: "custom", path: ["META_PIXEL_ID"], message: "is required when META_CAPI_TOKEN is set" });
     }
   });
 

@@ -40,14 +40,15 @@ describe("cookie banner (tier 3: customize, deny, accept all)", () => {
     await context.close();
   });
 
-  it("without JavaScript, Customize saves only the chosen categories, and essential stays on", async () => {
+  it("without JavaScript, Customize leads to the preferences, which save only the chosen categories, essential on", async () => {
     const { context, page } = await openPage(browser, { javaScriptEnabled: false });
     await page.goto(`${site.url}/`);
     const banner = page.getByRole("region", { name: "We use cookies" });
-    await banner.locator("summary", { hasText: "Customize" }).click();
-    expect(await banner.getByRole("checkbox", { name: /Essential/ }).isDisabled()).toBe(true);
-    await banner.getByRole("checkbox", { name: "Functional" }).check();
-    await banner.getByRole("button", { name: "Save preferences" }).click();
+    await banner.getByRole("link", { name: "Customize" }).click();
+    const preferences = page.getByRole("region", { name: "Cookie preferences" });
+    expect(await preferences.getByRole("checkbox", { name: /Essential/ }).isDisabled()).toBe(true);
+    await preferences.getByRole("checkbox", { name: "Functional" }).check();
+    await preferences.getByRole("button", { name: "Save preferences" }).click();
     await page.waitForURL(`${site.url}/`);
     expect(await consentCookies(context)).toEqual({ display: "hide", allowed: "essential,functional" });
     await context.close();
@@ -56,8 +57,9 @@ describe("cookie banner (tier 3: customize, deny, accept all)", () => {
   it("with JavaScript, Decline fades the banner out and keeps essential, functional and analytics, without a page load", async () => {
     const { context, page, errors } = await openPage(browser);
     await page.goto(`${site.url}/help-center`);
-    // The scripts start after the first paint; until React has hydrated, Decline is a plain form post.
-    await waitForHydration(page);
+    // The scripts start after the first paint, and the banner's own code after hydration (ADR 280); until then,
+    // Decline is a plain form post.
+    await waitForHydration(page, "#cookie-banner-title");
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });

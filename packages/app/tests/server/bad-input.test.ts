@@ -418,6 +418,17 @@ const ACTIONS: Record<string, ActionUnderTest> = {
     }),
     writesLeads: false,
   },
+  // JSON only: a form body is a 415, a bad event a 400; a good one without consent a 204 that records nothing.
+  "routes/api.track-facebook.ts": {
+    path: "/api/track/facebook",
+    fields: ["eventName", "eventID", "url"],
+    valid: fc.record({
+      eventName: fc.constantFrom("PageView", "Contact"),
+      eventID: fc.uuid().map((id) => `PageView.${id}`),
+      url: fc.constant("/"),
+    }),
+    writesLeads: false,
+  },
   "routes/api.consent.ts": {
     path: "/api/consent",
     fields: ["choice", "categories", "language", "intent", "via", "redirectTo"],

@@ -18,6 +18,7 @@ export {
   shouldTrackPageView,
   splitConversationName,
 } from "./events";
+export { LEAD_KIND_EVENTS, leadEvent, leadEventId } from "./lead-events";
 export {
   hashMetaUserData,
   META_USER_FIELDS,

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { leads, outbox, stores, visitors } from "../db/schema.server";
 import { leadMessageId } from "../mail/message-id";
+import { currentLeadCapture } from "../tracking/lead-capture.server";
 import { leadStoreFromProfile } from "./store-snapshot";
 
 /** The session cookie that marks a browser's later leads as `resend` (spec section 4, Leads), set when
@@ -84,6 +85,15 @@ async function existing(db: Db, idempotencyKey: string): Promise<{ lead: Lead; m
   return row && { lead: row.payload as Lead, messageId: row.messageId };
 }
 
+/** Whether the visitor has no contact detail saved yet (no row, or no name, email or phone in its profile). */
+async function profileEmpty(db: Db, visitorId: string): Promise<boolean> {
+  const [row] = await db.select({ profile: visitors.profile }).from(visitors).where(eq(visitors.id, visitorId));
+  const profile = (row?.profile ?? {}) as Record<string, unknown>;
+  return !["firstName", "lastName", "email", "phone"].some(
+    (field) => typeof profile[field] === "string" && (profile[field] as string).trim() !== "",
+  );
+}
+
 /**
  * Records a lead with the outbox row that will mail it, in ONE transaction, before the shopper is told it worked:
  * either both rows (and the visitor's isLead mark) are written, or nothing is. A key already used returns the first
@@ -98,8 +108,15 @@ export async function recordLead(db: Db, input: RecordLeadInput, options: Record
   const id = randomUUID();
   const now = options.now ?? new Date();
   const { store: _given, ...content } = input.lead;
+  // The request's tracking capture (ADR 281): the ad parameters the visitor let us keep, and whether the profile was
+  // empty before this lead, for the Lead event.
+  const capture = currentLeadCapture();
+  const kept = content.adParams ?? (await capture?.adParams());
+  const adParams = kept && Object.keys(kept).length > 0 ? kept : undefined;
+  const profileWasEmpty = capture && input.visitorId ? await profileEmpty(db, input.visitorId) : false;
   const parsed = leadSchema.safeParse({
     ...content,
+    ...(adParams ? { adParams } : {}),
     id,
     createdAt: now.toISOString(),
     status,
@@ -142,5 +159,6 @@ export async function recordLead(db: Db, input: RecordLeadInput, options: Record
     if (!winner) throw new Error(`Lead ${input.idempotencyKey} vanished while a duplicate submit waited for it`);
     return { ...winner, created: false, setAdfLeadCookie };
   }
+  capture?.recorded.push({ lead, visitorId: input.visitorId ?? null, profileWasEmpty });
   return { lead, created: true, setAdfLeadCookie, messageId };
 }
