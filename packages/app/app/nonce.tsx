@@ -21,3 +21,13 @@ export const StylesheetProvider = StylesheetContext.Provider;
 export function useInlineStylesheet(): string | undefined {
   return useContext(StylesheetContext);
 }
+
+const BootScriptContext = createContext<string | undefined>(undefined);
+
+/** Carries the document's boot script from the server entry into the head (docs/decisions/289). */
+export const BootScriptProvider = BootScriptContext.Provider;
+
+/** The boot script on the server; undefined in the browser, where the document already ran it. */
+export function useBootScript(): string | undefined {
+  return useContext(BootScriptContext);
+}

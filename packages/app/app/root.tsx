@@ -7,11 +7,12 @@ import { ErrorPage, errorMeta } from "./components/error-page";
 import { lookup } from "./components/i18n";
 import { LoadingBar } from "./components/loading-bar";
 import { LinkNavigation } from "./components/navigation/link-navigation";
+import { PopupHost } from "./components/popups/popup-host";
 import type { ShellData } from "./components/shell-data";
 import { Toaster } from "./components/toast";
 import { shellData } from "./content/shell.server";
 import { getSite, siteMiddleware } from "./content/site.server";
-import { useInlineStylesheet, useNonce } from "./nonce";
+import { useBootScript, useInlineStylesheet, useNonce } from "./nonce";
 
 export const middleware: Route.MiddlewareFunction[] = [siteMiddleware];
 
@@ -22,15 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(shell, { headers });
 }
 
-// Marks the document before first paint so `js:` styles (tabs, close buttons) apply without a flash of the no-JS
-// layout; the script carries the request's nonce like React Router's own.
-const BOOT_SCRIPT = "document.documentElement.classList.add('js')";
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // The whole stylesheet (7 kB gzip) rides in the document, so first paint waits on no other request; the browser
   // keeps the server's text, the client renders an empty string it never applies (docs/decisions/150).
   const stylesheet = useInlineStylesheet() ?? "";
+  // The boot script (the `js` class, the reload guard, the new-version check) comes from the server entry, like the
+  // stylesheet, so the client bundle never carries its text (ADR 289).
+  const bootScript = useBootScript() ?? "";
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -39,8 +39,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f2f5f" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/media/dealers/logo/icon.svg" type="image/svg+xml" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, nonce'd one-liner; no input reaches it */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's constant boot script, nonce'd; no input reaches it */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, nonce'd; no input reaches it */}
         <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stylesheet }} />
         <Meta />
@@ -72,6 +72,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         closeLabel={common("a11y.closeNotification")}
       />
       {shell.consent ? <CookieBanner consent={shell.consent} /> : null}
+      {shell.popups ? <PopupHost view={shell.popups} /> : null}
     </>
   );
 }

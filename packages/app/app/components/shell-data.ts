@@ -1,4 +1,5 @@
 import type { TextTree } from "./i18n";
+import type { PopupsView } from "./popups/popup-view";
 import type { ToastMessage } from "./toast";
 
 /** A store as the header, footer and pages show it. */
@@ -67,6 +68,8 @@ export interface ShellData {
   readonly locations: readonly LocationView[];
   readonly ui: { readonly common: TextTree; readonly layout: TextTree; readonly errors: TextTree };
   readonly consent: ConsentView | null;
+  /** The popups that may apply to this page; null loads no popup code (ADR 288). */
+  readonly popups: PopupsView | null;
   readonly toasts: readonly ToastMessage[];
   readonly toast: { readonly lifeMs: number; readonly cleanupDelayMs: number };
   readonly loadingBar: {

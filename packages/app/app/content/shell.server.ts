@@ -3,6 +3,7 @@ import { formatMoney } from "../components/money";
 import type { MenuView, ShellData, StoreView } from "../components/shell-data";
 import { consentView } from "./consent.server";
 import { readFlash } from "./flash.server";
+import { popupsView } from "./popups.server";
 import type { Site } from "./site.server";
 import type { Store } from "./stores.server";
 import { pickTexts, tree } from "./translations.server";
@@ -131,6 +132,7 @@ export function shellData(site: Site, request: Request): { shell: ShellData; set
     },
     // The staff desk is the dealership's own tool, not a visitor's page: no cookie banner there.
     consent: /^\/staff(?:\/|$)/.test(new URL(request.url).pathname) ? null : consentView(request, settings),
+    popups: popupsView(site, request),
     toasts: flash.toasts,
     toast: { lifeMs: settings.toast.lifeMs, cleanupDelayMs: settings.toast.cleanupDelayMs },
     loadingBar: settings.loadingBar,

@@ -2,6 +2,7 @@ import type { SiteSettings } from "@showroom/fixtures";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { type AppServices, servicesContext } from "../context";
 import type { Config } from "../server/config.server";
+import { type ExperimentVariant, experimentsFor, variantOf } from "../server/experiments/experiments.server";
 import { sessionSecret } from "../server/secrets.server";
 import { type VisitorCookies, visitorCookies } from "../server/visitor.server";
 import { type SiteContent, siteContent } from "./fixtures.server";
@@ -17,6 +18,8 @@ export interface Site {
   /** `https://example.com`: the public origin canonical and social URLs are built on. */
   readonly origin: string;
   readonly cookies: VisitorCookies;
+  /** The experiments this visitor is in and what they change; `settings` above already has theirs merged. */
+  readonly experiments: ExperimentVariant;
 }
 
 const cookiesByConfig = new WeakMap<Config, VisitorCookies>();
@@ -62,14 +65,21 @@ async function resolveSite(request: Request, services: AppServices): Promise<Sit
   const { config, db } = services;
   const stores = await listStores(db);
   const cookies = cookiesFor(config);
-  const picked = await cookies.selectedStore(
-    request,
-    stores.map((s) => s.id),
-  );
+  const [picked, identity, experiments] = await Promise.all([
+    cookies.selectedStore(
+      request,
+      stores.map((s) => s.id),
+    ),
+    cookies.identify(request),
+    experimentsFor(config).load(),
+  ]);
+  // Only a verified id is assigned: a visitor the page handler did not name (a bot) sees the defaults (ADR 287).
+  const variant = variantOf(experiments, identity.setCookie === null ? identity.visitorId : null, settingsFor(config));
   return {
     services,
     content: siteContent(),
-    settings: settingsFor(config),
+    settings: variant.settings,
+    experiments: variant,
     stores,
     store: stores.find((s) => s.id === picked) ?? defaultStore(stores),
     origin: originOf(services),
