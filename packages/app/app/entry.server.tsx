@@ -12,13 +12,16 @@ import { ToastItem } from "./components/toast-item";
 import { siteContent } from "./content/fixtures.server";
 import { requestContext } from "./context";
 import { HTML_CACHE_HEADER, htmlCacheContext, htmlCacheWanted } from "./html-cache";
-import { BootScriptProvider, NonceProvider, StylesheetProvider } from "./nonce";
+import { NonceProvider, ServerHeadProvider } from "./nonce";
 import { logError } from "./server/log.server";
 
 export const streamTimeout = 5_000;
 
 // The guard's 10 s is the spec's reload guard (section 9), as the settings carry it for every environment.
-const BOOT_SCRIPT = bootScript(siteContent().settings.base.reloadGuardSeconds * 1000);
+const SERVER_HEAD = {
+  stylesheet,
+  bootScript: bootScript(siteContent().settings.base.reloadGuardSeconds * 1000),
+};
 
 export default function handleRequest(
   request: Request,
@@ -51,13 +54,11 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <StylesheetProvider value={stylesheet}>
-          <BootScriptProvider value={BOOT_SCRIPT}>
-            <ServerToastItem value={ToastItem}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-            </ServerToastItem>
-          </BootScriptProvider>
-        </StylesheetProvider>
+        <ServerHeadProvider value={SERVER_HEAD}>
+          <ServerToastItem value={ToastItem}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </ServerToastItem>
+        </ServerHeadProvider>
       </NonceProvider>,
       {
         nonce,

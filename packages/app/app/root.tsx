@@ -1,4 +1,9 @@
-import errorsEn from "@showroom/fixtures/translations/en/errors.json" with { type: "json" };
+import {
+  error as errorText,
+  fallbackTitle,
+  notFound,
+  statusMessages,
+} from "@showroom/fixtures/translations/en/errors.json" with { type: "json" };
 import type { ReactNode } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -12,7 +17,10 @@ import type { ShellData } from "./components/shell-data";
 import { Toaster } from "./components/toast";
 import { shellData } from "./content/shell.server";
 import { getSite, siteMiddleware } from "./content/site.server";
-import { useBootScript, useInlineStylesheet, useNonce } from "./nonce";
+import { useNonce, useServerHead } from "./nonce";
+
+// Only what the last-resort error page reads: named imports let the bundle leave the rest of errors.json out.
+const errorsEn = { notFound, error: errorText, fallbackTitle, statusMessages };
 
 export const middleware: Route.MiddlewareFunction[] = [siteMiddleware];
 
@@ -27,10 +35,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // The whole stylesheet (7 kB gzip) rides in the document, so first paint waits on no other request; the browser
   // keeps the server's text, the client renders an empty string it never applies (docs/decisions/150).
-  const stylesheet = useInlineStylesheet() ?? "";
-  // The boot script (the `js` class, the reload guard, the new-version check) comes from the server entry, like the
-  // stylesheet, so the client bundle never carries its text (ADR 289).
-  const bootScript = useBootScript() ?? "";
+  // The boot script (the `js` class, the reload guard, the new-version check) comes the same way (ADR 289).
+  const head = useServerHead();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
@@ -40,9 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/media/dealers/logo/icon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's constant boot script, nonce'd; no input reaches it */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: head?.bootScript ?? "" }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, nonce'd; no input reaches it */}
-        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stylesheet }} />
+        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: head?.stylesheet ?? "" }} />
         <Meta />
         <Links />
       </head>
