@@ -43,6 +43,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2f5f" />
+        {/* react-aria reads this nonce for the small <style> elements it adds (press and scroll locking). */}
+        <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/media/dealers/logo/icon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's constant boot script, nonce'd; no input reaches it */}

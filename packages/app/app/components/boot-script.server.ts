@@ -6,6 +6,9 @@ export const VERSION_CHECK_MS = 5 * 60_000;
 /** Where the server answers the running build's version (server/app.ts). */
 export const BUILD_MARKER_PATH = "/build.json";
 
+/** How long the notice shows before the reload: long enough to be read, short enough not to wait on. */
+export const RELOAD_NOTICE_MS = 1000;
+
 /** The sessionStorage key prefix of the reload guard, by path: strictly necessary, so it needs no consent. */
 export const RELOAD_GUARD_KEY = "reloadGuard:";
 
@@ -32,7 +35,7 @@ var chunk=/dynamically imported module|Importing a module script failed|Failed t
 function reload(){var k=c.key+location.pathname,s=window.sessionStorage,last=0;try{last=Number(s.getItem(k))||0}catch(e){}
 if(Date.now()-last<c.guardMs)return false;try{s.setItem(k,String(Date.now()))}catch(e){}
 var n=document.createElement('p');n.setAttribute('role','status');n.className='reload-notice';n.textContent=c.message;
-(document.body||document.documentElement).appendChild(n);setTimeout(function(){location.reload()},50);return true}
+(document.body||document.documentElement).appendChild(n);setTimeout(function(){location.reload()},c.noticeMs);return true}
 window.__showroomChunkFailed=reload;
 addEventListener('unhandledrejection',function(e){var r=e.reason;if(chunk.test(String(r&&r.message||r)))reload()});
 addEventListener('error',function(e){var t=e.target;if(t&&t.tagName==='SCRIPT'&&t.type==='module')reload();else if(chunk.test(String(e.message)))reload()},true);

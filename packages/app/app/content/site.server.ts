@@ -7,6 +7,7 @@ import { sessionSecret } from "../server/secrets.server";
 import { type VisitorCookies, visitorCookies } from "../server/visitor.server";
 import { type SiteContent, siteContent } from "./fixtures.server";
 import { defaultStore, listStores, type Store } from "./stores.server";
+import { withTranslationOverrides } from "./translations.server";
 
 /** What every page of a request shares: content, settings, the stores and the one the visitor picked. */
 export interface Site {
@@ -93,13 +94,21 @@ const siteContext = createContext<() => Promise<Site>>();
  * Root middleware: makes the site of this request available to every loader and action, resolved on first use so
  * resource routes that never ask (pictures, robots.txt) pay nothing.
  */
-export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   let site: Promise<Site> | undefined;
+  const services = context.get(servicesContext);
   context.set(siteContext, () => {
-    site ??= resolveSite(request, context.get(servicesContext));
+    site ??= resolveSite(request, services);
     return site;
   });
-  return next();
+  // An experiment's `langs` must be in place before any loader picks a string (ADR 287).
+  const identity = await cookiesFor(services.config).identify(request);
+  const variant = variantOf(
+    await experimentsFor(services.config).load(),
+    identity.setCookie === null ? identity.visitorId : null,
+    settingsFor(services.config),
+  );
+  return withTranslationOverrides(variant.langs, next);
 };
 
 /** The site of the current request (see {@link siteMiddleware}). */
