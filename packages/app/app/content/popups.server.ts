@@ -1,4 +1,5 @@
 import { matchRoute } from "@showroom/fixtures";
+import { TCPA_DISCLAIMER } from "@showroom/forms";
 import { isLeadOnly, type PopupDefinition } from "@showroom/rules/popups";
 import { z } from "zod";
 import { POPUP_INNER_COMPONENTS, type PopupsView } from "../components/popups/popup-view";
@@ -59,6 +60,7 @@ export function popupsView(site: Site, request: Request): PopupsView | null {
   );
   if (popups.length === 0) return null;
   const pulse = site.settings.popupButtonPulse;
+  const leadForm = popups.some((popup) => popup.component.innerComponent === "UnlockPriceForm");
   return {
     popups,
     page,
@@ -67,8 +69,15 @@ export function popupsView(site: Site, request: Request): PopupsView | null {
     storage: consentOf(request, site.settings).granted.functional,
     pulse: { afterMs: pulse.afterSeconds * 1000, forMs: pulse.forSeconds * 1000 },
     texts: {
-      ...pickTexts("common", ["a11y.closeDialog", "a11y.maximizeDialog", "a11y.restoreDialog"]),
+      ...pickTexts("common", ["a11y.closeDialog", "a11y.maximizeDialog", "a11y.restoreDialog", "labels.unlockPrice"]),
       sell: pickTexts("sell-trade", ["landing.text", "landing.start"]),
+      ...(leadForm
+        ? {
+            forms: pickTexts("forms", ["fields.firstName", "fields.lastName", "fields.email", "fields.phone"]),
+            toasts: pickTexts("toasts", ["unlockPrice.success"]),
+          }
+        : {}),
     },
+    tcpa: leadForm ? TCPA_DISCLAIMER : null,
   };
 }

@@ -11,7 +11,9 @@ import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
-import { translator } from "../i18n";
+import { ContactFields } from "../forms/contact-fields";
+import { type FieldErrors, FormMetaFields } from "../forms/fields";
+import { type TextTree, translator } from "../i18n";
 import type { PopupsView } from "./popup-view";
 
 /** The spec's mobile flag: a window under 640 px wide (section 4, Other). */
@@ -86,6 +88,86 @@ function TradeInValueForm({ view, onSubmit }: { view: PopupsView; onSubmit: () =
   );
 }
 
+/** What the lead action answers (routes/api.popup-lead.server.ts). */
+interface LeadAnswer {
+  ok: boolean;
+  result?: { error?: Record<string, string[] | null> | null };
+}
+
+/** The field messages of a refused post: the `""` key is the form's own message. */
+class RefusedPost extends Error {
+  constructor(readonly errors: FieldErrors) {
+    super(errors[""]?.[0] ?? "");
+  }
+}
+
+/**
+ * Posts a popup form to the lead action (the one server path, which writes the lead before it answers `ok`). A
+ * refusal rejects with the field messages, so the machine goes back to the form with them.
+ */
+async function postPopupLead(values: Readonly<Record<string, unknown>>): Promise<void> {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) if (typeof value === "string") body.append(name, value);
+  const response = await fetch("/api/popups/lead", { method: "POST", body });
+  const answer = (await response.json().catch(() => ({ ok: false }))) as LeadAnswer;
+  if (!response.ok || !answer.ok) throw new RefusedPost(answer.result?.error ?? { "": [response.statusText] });
+}
+
+/** The unlock-price popup's form: the four contact fields of every lead form, the TCPA line, one button. */
+function UnlockPriceForm({
+  popup,
+  view,
+  errors,
+  busy,
+  onSubmit,
+}: {
+  popup: PopupDefinition;
+  view: PopupsView;
+  errors: FieldErrors | undefined;
+  busy: boolean;
+  onSubmit: (values: Record<string, unknown>) => void;
+}) {
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const t = translator(view.texts);
+  const formError = errors?.[""]?.[0];
+  return (
+    <form
+      method="post"
+      action="/api/popups/lead"
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(Object.fromEntries(new FormData(event.currentTarget)));
+      }}
+    >
+      {formError ? (
+        <p role="alert" className="rounded-md bg-red-50 p-3 text-sm font-medium text-red-800">
+          {formError}
+        </p>
+      ) : null}
+      <FormMetaFields idempotencyKey={idempotencyKey} />
+      <input type="hidden" name="popupId" value={popup.id} />
+      {view.page.params?.vin ? <input type="hidden" name="vin" value={view.page.params.vin} /> : null}
+      <ContactFields texts={view.texts.forms as TextTree} errors={errors} />
+      <p className="text-sm text-slate-700">{view.tcpa}</p>
+      <button type="submit" disabled={busy} className={`${PRIMARY} w-full`}>
+        {t("labels.unlockPrice")}
+      </button>
+    </form>
+  );
+}
+
+/** The unlock-price popup's submitted view. */
+function UnlockPriceThanks({ view }: { view: PopupsView }) {
+  const t = translator(view.texts);
+  return (
+    <div role="status">
+      <p className="text-lg font-semibold text-slate-900">{t("toasts.unlockPrice.success.summary")}</p>
+      <p className="mt-2 text-slate-700">{t("toasts.unlockPrice.success.detail")}</p>
+    </div>
+  );
+}
+
 /**
  * One popup: its machine (inactive → active → submitted → finished), the side button of a button-triggered popup
  * (pulsing after 10 s for 4 s; no animation when the visitor asks for reduced motion), and the dialog: placed by its position, maximize and
@@ -101,11 +183,21 @@ export function PopupDialog({
   onSettled: (outcome: PopupOutcome) => void;
 }) {
   const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldErrors | undefined>(undefined);
   const actor = useActorRef(
     popupMachine.provide({
       actors: {
-        // The trade-in form writes nothing here: its redirect starts the journey that makes the lead.
-        submitPopup: fromPromise<void, PopupSubmission>(async () => {}),
+        // A lead form posts its lead; the trade-in form writes nothing here: its redirect starts the journey that
+        // makes the lead.
+        submitPopup: fromPromise<void, PopupSubmission>(async ({ input }) => {
+          if (popup.component.innerComponent !== "UnlockPriceForm") return;
+          try {
+            await postPopupLead(input.values);
+          } catch (error) {
+            setErrors(error instanceof RefusedPost ? error.errors : { "": [String(error)] });
+            throw error;
+          }
+        }),
       },
     }),
     { input: { popup, pulse: view.pulse } },
@@ -114,6 +206,8 @@ export function PopupDialog({
   const pulsing = useSelector(actor, (s) => s.hasTag("pulsing"));
   const open = useSelector(actor, (s) => s.hasTag("dialog"));
   const done = useSelector(actor, (s) => s.status === "done");
+  const busy = useSelector(actor, (s) => s.hasTag("busy"));
+  const submitted = useSelector(actor, (s) => s.matches("submitted"));
   const settledRef = useRef(onSettled);
   settledRef.current = onSettled;
   const sideButton = useRef<HTMLButtonElement>(null);
@@ -209,6 +303,21 @@ export function PopupDialog({
                     // biome-ignore lint/security/noDangerouslySetInnerHtml: configured markup, see above
                     <div className="popup-html space-y-3 text-slate-700" dangerouslySetInnerHTML={{ __html: html }} />
                   )}
+                  {submitted && popup.submitted?.innerComponent === "UnlockPriceThanks" ? (
+                    <UnlockPriceThanks view={view} />
+                  ) : null}
+                  {!submitted && popup.component.innerComponent === "UnlockPriceForm" ? (
+                    <UnlockPriceForm
+                      popup={popup}
+                      view={view}
+                      errors={errors}
+                      busy={busy}
+                      onSubmit={(values) => {
+                        setErrors(undefined);
+                        actor.send({ type: "SUBMIT", values });
+                      }}
+                    />
+                  ) : null}
                   {popup.component.innerComponent === "TradeInValueForm" ? (
                     <TradeInValueForm view={view} onSubmit={() => actor.send({ type: "SUBMIT", values: {} })} />
                   ) : null}

@@ -2,7 +2,7 @@ import type { PopupDefinition } from "@showroom/rules/popups";
 import type { TextTree } from "../i18n";
 
 /** The inner components a popup may name that this site renders; a popup naming another is not offered. */
-export const POPUP_INNER_COMPONENTS = ["TradeInValueForm"] as const;
+export const POPUP_INNER_COMPONENTS = ["TradeInValueForm", "UnlockPriceForm"] as const;
 
 /** What the page's popup runtime needs: the popups that may apply here, and the facts only the server knows. */
 export interface PopupsView {
@@ -18,4 +18,6 @@ export interface PopupsView {
   readonly storage: boolean;
   readonly pulse: { readonly afterMs: number; readonly forMs: number };
   readonly texts: TextTree;
+  /** The TCPA line a form with a phone field shows (spec section 5); only with a popup form that takes one. */
+  readonly tcpa: string | null;
 }
