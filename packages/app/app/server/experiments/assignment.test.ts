@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assignExperiments, experimentBucket, experimentIdentity } from "./assignment";
+import { assignExperiments, experimentBucket } from "./assignment";
 
 const experiment = fc.record({
   name: fc.stringMatching(/^[a-z][a-z0-9-]{0,30}$/),
@@ -59,14 +59,5 @@ describe("experiment assignment", () => {
         },
       ),
     );
-  });
-
-  it("the identity carries the user agent and the query, lists joined by commas", () => {
-    const request = new Request("http://x.test/?utm_source=a&tag=1&tag=2", { headers: { "user-agent": "UA" } });
-    expect(experimentIdentity("id-1", request)).toEqual({
-      userID: "id-1",
-      userAgent: "UA",
-      custom: { utm_source: "a", tag: "1,2" },
-    });
   });
 });

@@ -1,30 +1,8 @@
 import { createHash } from "node:crypto";
 
-/**
- * The experiment identity of spec section 3: the unique user id (the signed `uniqueUserId` cookie), the user agent,
- * an optional company id, and the page's query parameters (lists joined by commas). Assignment hashes only `userID`,
- * so a visitor stays in one variant on every page, in every browser tab and across user-agent updates; the other
- * fields are what a remote provider may target on.
- */
-export interface ExperimentIdentity {
-  readonly userID: string;
-  readonly userAgent: string;
-  readonly customIDs?: { readonly companyID?: string };
-  readonly custom: Readonly<Record<string, string>>;
-}
-
-/** The identity of a request's visitor, as section 3 defines it. */
-export function experimentIdentity(userID: string, request: Request, companyID?: string): ExperimentIdentity {
-  const custom: Record<string, string> = {};
-  const query = new URL(request.url).searchParams;
-  for (const name of new Set(query.keys())) custom[name] = query.getAll(name).join(",");
-  return {
-    userID,
-    userAgent: request.headers.get("user-agent") ?? "",
-    ...(companyID === undefined ? {} : { customIDs: { companyID } }),
-    custom,
-  };
-}
+// The experiment identity of spec section 3 is the unique user id, the user agent, an optional company id and the
+// page's query. Assignment hashes only the user id (ADR 287): a visitor stays in one variant on every page, in every
+// tab and across browser updates. Targeting by the other fields is not implemented.
 
 /**
  * Where a user id falls for one experiment, in [0, 1): the first 32 bits of SHA-256 over `name.userID`. Salting with
