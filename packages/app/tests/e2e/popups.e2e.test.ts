@@ -39,7 +39,7 @@ const sideButton = (page: Page) => page.getByRole("button", { name: "Trade-in va
 const tradeDialog = (page: Page) => page.getByRole("dialog", { name: "What’s your trade worth?" });
 
 describe("popups (spec sections 3, 4, 5)", () => {
-  it("a page where no popup may apply loads no popup code; the home page loads it and shows the trade-in side button", async () => {
+  it("a page where no popup may apply loads no popup code; the home page loads it and shows the trade-in side button, axe-clean", async () => {
     const { context, page, errors } = await openPage(browser);
     await acceptAll(context);
     const scripts: string[] = [];
@@ -53,6 +53,8 @@ describe("popups (spec sections 3, 4, 5)", () => {
     await page.goto(`${site.url}/`);
     await sideButton(page).waitFor();
     expect(scripts.filter(popupChunk)).toHaveLength(1);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
