@@ -1,7 +1,13 @@
 import { createContext, useContext } from "react";
 
 const NonceContext = createContext<string | undefined>(undefined);
-const StylesheetContext = createContext<string | undefined>(undefined);
+/** What only the server puts in the document head: the stylesheet and the boot script (ADRs 150 and 289). */
+export interface ServerHead {
+  readonly stylesheet: string;
+  readonly bootScript: string;
+}
+
+const ServerHeadContext = createContext<ServerHead | undefined>(undefined);
 
 /** Carries the request's CSP nonce from the server entry to the scripts the document renders. */
 export const NonceProvider = NonceContext.Provider;
@@ -11,13 +17,13 @@ export function useNonce(): string | undefined {
   return useContext(NonceContext);
 }
 
-/** Carries the site's stylesheet text from the server entry into the document head (docs/decisions/150). */
-export const StylesheetProvider = StylesheetContext.Provider;
+/** Carries the stylesheet and the boot script from the server entry into the document head. */
+export const ServerHeadProvider = ServerHeadContext.Provider;
 
 /**
- * The stylesheet to inline, on the server. Undefined in the browser: the document's `<style>` already holds it, and
- * the client bundle never carries the CSS text.
+ * The stylesheet and boot script to inline, on the server. Undefined in the browser: the document already holds
+ * them, and the client bundle never carries their text.
  */
-export function useInlineStylesheet(): string | undefined {
-  return useContext(StylesheetContext);
+export function useServerHead(): ServerHead | undefined {
+  return useContext(ServerHeadContext);
 }

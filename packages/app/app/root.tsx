@@ -1,4 +1,9 @@
-import errorsEn from "@showroom/fixtures/translations/en/errors.json" with { type: "json" };
+import {
+  error as errorText,
+  fallbackTitle,
+  notFound,
+  statusMessages,
+} from "@showroom/fixtures/translations/en/errors.json" with { type: "json" };
 import { lazy, type ReactNode, Suspense, useContext, useEffect, useState } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
@@ -7,12 +12,16 @@ import { ErrorPage, errorMeta } from "./components/error-page";
 import { lookup } from "./components/i18n";
 import { LoadingBar } from "./components/loading-bar";
 import { LinkNavigation } from "./components/navigation/link-navigation";
+import { PopupHost } from "./components/popups/popup-host";
 import type { ShellData, TrackingView } from "./components/shell-data";
 import { Toaster } from "./components/toast";
 import { trackingMiddleware } from "./content/marketing.server";
 import { shellData } from "./content/shell.server";
 import { getSite, siteMiddleware } from "./content/site.server";
-import { useInlineStylesheet, useNonce } from "./nonce";
+import { useNonce, useServerHead } from "./nonce";
+
+// Only what the last-resort error page reads: named imports let the bundle leave the rest of errors.json out.
+const errorsEn = { notFound, error: errorText, fallbackTitle, statusMessages };
 
 export const middleware: Route.MiddlewareFunction[] = [siteMiddleware, trackingMiddleware];
 
@@ -23,27 +32,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(shell, { headers });
 }
 
-// Marks the document before first paint so `js:` styles (tabs, close buttons) apply without a flash of the no-JS
-// layout; the script carries the request's nonce like React Router's own.
-const BOOT_SCRIPT = "document.documentElement.classList.add('js')";
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   // The whole stylesheet (7 kB gzip) rides in the document, so first paint waits on no other request; the browser
   // keeps the server's text, the client renders an empty string it never applies (docs/decisions/150).
-  const stylesheet = useInlineStylesheet() ?? "";
+  // The boot script (the `js` class, the reload guard, the new-version check) comes the same way (ADR 289).
+  const head = useServerHead();
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2f5f" />
+        {/* react-aria reads this nonce for the small <style> elements it adds (press and scroll locking). */}
+        <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/media/dealers/logo/icon.svg" type="image/svg+xml" />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant, nonce'd one-liner; no input reaches it */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: BOOT_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server's constant boot script, nonce'd; no input reaches it */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: head?.bootScript ?? "" }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the build's own stylesheet, nonce'd; no input reaches it */}
-        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: stylesheet }} />
+        <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: head?.stylesheet ?? "" }} />
         <Meta />
         <Links />
       </head>
@@ -94,6 +102,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </Suspense>
       ) : null}
       <Marketing view={shell.tracking} />
+      {shell.popups ? <PopupHost view={shell.popups} /> : null}
     </>
   );
 }

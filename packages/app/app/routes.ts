@@ -72,6 +72,8 @@ export default [
   route("api/store", "routes/api.store.ts"),
   route("api/consent", "routes/api.consent.ts"),
   route("api/track/facebook", "routes/api.track-facebook.ts"),
+  route("api/statsig/experiments", "routes/api.statsig-experiments.ts"),
+  route("api/popups/lead", "routes/api.popup-lead.ts"),
   route("api/customer/phoneValidation", "routes/api.phone-validation.ts"),
   route("media/vehicles/:picture", "routes/vehicle-picture.ts"),
   route("media/*", "routes/media.ts"),

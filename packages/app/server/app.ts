@@ -6,13 +6,15 @@ import { RESUME_LIMITS } from "@showroom/forms";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { cookiesFor, listenOriginOf } from "../app/content/site.server";
+import { BUILD_MARKER_PATH } from "../app/components/boot-script.server";
+import { cookiesFor, listenOriginOf, settingsFor } from "../app/content/site.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
 import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
 import { makeDataDirPrivate } from "../app/server/db/data-dir.server";
+import { experimentsFor, variantOf } from "../app/server/experiments/experiments.server";
 import { sweepDrafts } from "../app/server/financing/drafts.server";
 import { logError, logInfo, logWarn, setLogLevel } from "../app/server/log.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
@@ -61,6 +63,7 @@ function warnOfUntrustedProxy() {
 /** Hashed build assets never change under one name: cache them for the spec's 100 days, immutably. */
 const ASSET_MAX_AGE_SECONDS = 8_640_000;
 const MAX_BODY_BYTES = 64 * 1024;
+
 /** The careers form: the résumé's 5 MB, and room for the other fields and the multipart framing. */
 const CAREERS_BODY_BYTES = RESUME_LIMITS.maxBytes + MAX_BODY_BYTES;
 
@@ -96,6 +99,11 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
     "/assets",
     express.static(`${clientDir}/assets`, { immutable: true, maxAge: ASSET_MAX_AGE_SECONDS * 1000, index: false }),
   );
+  // The build marker the browser polls to learn that a new version is out (ADR 289): never cached anywhere.
+  app.get(BUILD_MARKER_PATH, (_req: Request, res: Response) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ version: build.assets.version });
+  });
   // Only a path naming a file (favicon.ico) can be one: pages skip the file system lookup.
   const files = express.static(clientDir, { maxAge: "1h", index: false });
   app.use((req: Request, res: Response, next: NextFunction) => (extname(req.path) ? files(req, res, next) : next()));
@@ -129,6 +137,8 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
       db,
       cookies: cookiesFor(config),
       inventoryVersion: options.inventoryVersion ?? null,
+      experimentsKey: async (visitorId) =>
+        variantOf(await experimentsFor(config).load(), visitorId, settingsFor(config)).names.join(","),
       getLoadContext: (req, res) =>
         new RouterContextProvider(
           new Map<never, unknown>([

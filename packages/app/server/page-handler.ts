@@ -36,6 +36,8 @@ export interface CacheVariant {
   inventory: string | null;
   priceUnlocked: boolean;
   inventoryUnlocked: boolean;
+  /** The experiments the visitor is in, which change settings, popups and texts (ADR 287). */
+  experiments: string;
 }
 
 export interface PageHandlerOptions {
@@ -48,6 +50,8 @@ export interface PageHandlerOptions {
   cookies: VisitorCookies;
   /** The inventory version kept between requests, when the database reports every write (docs/decisions/156). */
   inventoryVersion?: InventoryVersionCache | null;
+  /** The experiments a visitor id is in, as a key part; absent, pages vary by no experiment. */
+  experimentsKey?: (visitorId: string | null) => Promise<string>;
 }
 
 function cookiePairs(header: string | undefined): [string, string][] {
@@ -71,7 +75,8 @@ export async function readVariant(
   cookies: VisitorCookies,
   cookieHeader: string | undefined,
   versions?: InventoryVersionCache | null,
-) {
+  experimentsKey?: (visitorId: string | null) => Promise<string>,
+): Promise<CacheVariant> {
   let visitorId: string | null = null;
   if (cookieHeader?.includes(`${VISITOR_COOKIE}=`)) {
     const identified = await cookies.identify(
@@ -81,8 +86,9 @@ export async function readVariant(
     );
     if (identified.setCookie === null) visitorId = identified.visitorId;
   }
+  const experiments = experimentsKey ? await experimentsKey(visitorId) : "";
   const known = visitorId === null ? versions?.get() : undefined;
-  if (known !== undefined) return { inventory: known, priceUnlocked: false, inventoryUnlocked: false };
+  if (known !== undefined) return { inventory: known, priceUnlocked: false, inventoryUnlocked: false, experiments };
   const generation = versions?.begin();
   const result = await db.execute(sql`select
     (select version::text from inventory_version where id = 1) as inventory,
@@ -99,6 +105,7 @@ export async function readVariant(
     inventory: row?.inventory ?? null,
     priceUnlocked: row?.price === true,
     inventoryUnlocked: row?.inv === true,
+    experiments,
   } satisfies CacheVariant;
 }
 
@@ -142,7 +149,7 @@ export function requestKey(req: Request, buildVersion: string): string | null {
 }
 
 function variantKey(variant: CacheVariant): string {
-  return JSON.stringify([variant.inventory, variant.priceUnlocked, variant.inventoryUnlocked]);
+  return JSON.stringify([variant.inventory, variant.priceUnlocked, variant.inventoryUnlocked, variant.experiments]);
 }
 
 function sameVariant(a: CacheVariant, b: CacheVariant): boolean {
@@ -222,6 +229,26 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
   }
 }
 
+/**
+ * Names a browser on its first page (ADR 287): a document GET from a browser (not a bot) without a verified
+ * `uniqueUserId` gets one, as though it had sent it, so the page renders its experiment variant at once and may come
+ * from the HTML cache keyed by that variant. The returned `Set-Cookie` is added to the response, never cached.
+ */
+export async function nameNewVisitor(req: Request, cookies: VisitorCookies): Promise<string | null> {
+  if (req.method !== "GET" || req.path.endsWith(".data")) return null;
+  if (!(req.get("accept") ?? "").includes("text/html")) return null;
+  const userAgent = req.get("user-agent");
+  if (!userAgent || isbot(userAgent)) return null;
+  const identified = await cookies.identify(
+    new globalThis.Request("http://localhost/", { headers: { cookie: req.headers.cookie ?? "" } }),
+  );
+  if (identified.setCookie === null) return null;
+  const pair = identified.setCookie.split(";")[0] ?? "";
+  const others = cookiePairs(req.headers.cookie).filter(([name]) => name !== VISITOR_COOKIE);
+  req.headers.cookie = [...others.map(([name, value]) => `${name}=${value}`), pair].join("; ");
+  return identified.setCookie;
+}
+
 /** Whether a rendered response may be kept: an opted-in document, 200, setting no cookie. */
 function keepable(response: globalThis.Response): boolean {
   return (
@@ -248,11 +275,13 @@ export function createPageHandler(options: PageHandlerOptions) {
     try {
       const { version, handle } = await router();
       const nonce = res.locals.nonce as string;
+      const named = await nameNewVisitor(req, cookies);
+      if (named !== null) res.append("Set-Cookie", named);
       const base = cache ? requestKey(req, version) : null;
       let before: CacheVariant | undefined;
       let key: string | undefined;
       if (cache && base !== null) {
-        before = await readVariant(db, cookies, req.headers.cookie, options.inventoryVersion);
+        before = await readVariant(db, cookies, req.headers.cookie, options.inventoryVersion, options.experimentsKey);
         key = `${base}${variantKey(before)}`;
         const page = cache.get(key);
         if (page) return sendPage(req, res, page, nonce);
@@ -273,7 +302,13 @@ export function createPageHandler(options: PageHandlerOptions) {
       }
       // A write to vehicles or an unlock while the page rendered: the page may show either state, so it is sent
       // but not kept under the key read before.
-      const after = await readVariant(db, cookies, req.headers.cookie, options.inventoryVersion);
+      const after = await readVariant(
+        db,
+        cookies,
+        req.headers.cookie,
+        options.inventoryVersion,
+        options.experimentsKey,
+      );
       if (sameVariant(before, after)) cache.set(key, page);
       sendFresh(req, res, page, html);
     } catch (error) {

@@ -12,6 +12,7 @@ import { testDriveSchema } from "./inventory/test-drive.schema";
 import { unlockPriceContactSchema } from "./inventory/unlock-price.schema";
 import { leadUserSchema } from "./leads/lead-user.schema";
 import { phoneVerificationSchema } from "./phone-verification/phone-verification.schema";
+import { popupLeadSchema } from "./popups/popup-lead.schema";
 import { visitorProfileSchema } from "./profile/visitor-profile.schema";
 import { questionnaireAnswersSchema } from "./sell/questionnaire.schema";
 import { sellFormSchema } from "./sell/sell.schema";
@@ -32,6 +33,7 @@ const SCHEMAS: Record<FormName, z.ZodType> = {
   "full-credit-application": fullCreditApplicationSchema,
   "phone-verification": phoneVerificationSchema,
   "sell-trade-questionnaire": questionnaireAnswersSchema,
+  "popup-lead": popupLeadSchema,
 };
 
 interface Walkable {

@@ -156,6 +156,11 @@ export {
   verificationCodeSchema,
 } from "./phone-verification/phone-verification.schema";
 export {
+  type PopupLeadInput,
+  type PopupLeadSubmission,
+  popupLeadSchema,
+} from "./popups/popup-lead.schema";
+export {
   type VisitorProfileInput,
   type VisitorProfileValues,
   visitorProfileSchema,

@@ -1,4 +1,5 @@
 import type { TextTree } from "./i18n";
+import type { PopupsView } from "./popups/popup-view";
 import type { ToastMessage } from "./toast";
 
 /** A store as the header, footer and pages show it. */
@@ -88,6 +89,8 @@ export interface ShellData {
   readonly ui: { readonly common: TextTree; readonly layout: TextTree; readonly errors: TextTree };
   readonly consent: ConsentView | null;
   readonly tracking: TrackingView | null;
+  /** The popups that may apply to this page; null loads no popup code (ADR 288). */
+  readonly popups: PopupsView | null;
   readonly toasts: readonly ToastMessage[];
   readonly toast: { readonly lifeMs: number; readonly cleanupDelayMs: number };
   readonly loadingBar: {

@@ -3,6 +3,7 @@ import { formatMoney } from "../components/money";
 import type { MenuView, ShellData, StoreView } from "../components/shell-data";
 import { consentView, trackingView } from "./consent.server";
 import { readFlash } from "./flash.server";
+import { popupsView } from "./popups.server";
 import type { Site } from "./site.server";
 import type { Store } from "./stores.server";
 import { pickTexts, tree } from "./translations.server";
@@ -134,6 +135,7 @@ export function shellData(site: Site, request: Request): { shell: ShellData; set
     tracking: /^\/staff(?:\/|$)/.test(new URL(request.url).pathname)
       ? null
       : trackingView(request, settings, site.services.config),
+    popups: popupsView(site, request),
     toasts: flash.toasts,
     toast: { lifeMs: settings.toast.lifeMs, cleanupDelayMs: settings.toast.cleanupDelayMs },
     loadingBar: settings.loadingBar,

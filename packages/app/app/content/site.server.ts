@@ -2,10 +2,12 @@ import type { SiteSettings } from "@showroom/fixtures";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { type AppServices, servicesContext } from "../context";
 import type { Config } from "../server/config.server";
+import { type ExperimentVariant, experimentsFor, variantOf } from "../server/experiments/experiments.server";
 import { sessionSecret } from "../server/secrets.server";
 import { type VisitorCookies, visitorCookies } from "../server/visitor.server";
 import { type SiteContent, siteContent } from "./fixtures.server";
 import { defaultStore, listStores, type Store } from "./stores.server";
+import { withTranslationOverrides } from "./translations.server";
 
 /** What every page of a request shares: content, settings, the stores and the one the visitor picked. */
 export interface Site {
@@ -17,6 +19,8 @@ export interface Site {
   /** `https://example.com`: the public origin canonical and social URLs are built on. */
   readonly origin: string;
   readonly cookies: VisitorCookies;
+  /** The experiments this visitor is in and what they change; `settings` above already has theirs merged. */
+  readonly experiments: ExperimentVariant;
 }
 
 const cookiesByConfig = new WeakMap<Config, VisitorCookies>();
@@ -62,14 +66,21 @@ async function resolveSite(request: Request, services: AppServices): Promise<Sit
   const { config, db } = services;
   const stores = await listStores(db);
   const cookies = cookiesFor(config);
-  const picked = await cookies.selectedStore(
-    request,
-    stores.map((s) => s.id),
-  );
+  const [picked, identity, experiments] = await Promise.all([
+    cookies.selectedStore(
+      request,
+      stores.map((s) => s.id),
+    ),
+    cookies.identify(request),
+    experimentsFor(config).load(),
+  ]);
+  // Only a verified id is assigned: a visitor the page handler did not name (a bot) sees the defaults (ADR 287).
+  const variant = variantOf(experiments, identity.setCookie === null ? identity.visitorId : null, settingsFor(config));
   return {
     services,
     content: siteContent(),
-    settings: settingsFor(config),
+    settings: variant.settings,
+    experiments: variant,
     stores,
     store: stores.find((s) => s.id === picked) ?? defaultStore(stores),
     origin: originOf(services),
@@ -83,13 +94,21 @@ const siteContext = createContext<() => Promise<Site>>();
  * Root middleware: makes the site of this request available to every loader and action, resolved on first use so
  * resource routes that never ask (pictures, robots.txt) pay nothing.
  */
-export const siteMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
+export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   let site: Promise<Site> | undefined;
+  const services = context.get(servicesContext);
   context.set(siteContext, () => {
-    site ??= resolveSite(request, context.get(servicesContext));
+    site ??= resolveSite(request, services);
     return site;
   });
-  return next();
+  // An experiment's `langs` must be in place before any loader picks a string (ADR 287).
+  const identity = await cookiesFor(services.config).identify(request);
+  const variant = variantOf(
+    await experimentsFor(services.config).load(),
+    identity.setCookie === null ? identity.visitorId : null,
+    settingsFor(services.config),
+  );
+  return withTranslationOverrides(variant.langs, next);
 };
 
 /** The site of the current request (see {@link siteMiddleware}). */

@@ -5,6 +5,7 @@ import type { AppServices, SellServices } from "../context";
 import type { Config } from "../server/config.server";
 import { keyring, masterKey } from "../server/crypto/envelope.server";
 import type { Db } from "../server/db/client.server";
+import { defaultPopups } from "../server/experiments/experiments.server";
 import type { SmsMessage, SmsSender } from "../server/sms/sms.server";
 import { createDemoValuation } from "../server/valuation/demo-valuation.server";
 import { visitorCookies } from "../server/visitor.server";
@@ -52,6 +53,7 @@ export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
     store,
     origin: "https://www.confluencemotors.example",
     cookies: visitorCookies("a-unit-test-secret-that-is-long-enough-0000"),
+    experiments: { names: [], settings: content.settings.production, popups: defaultPopups(), langs: {} },
   };
 }
 

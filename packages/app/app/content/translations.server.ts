@@ -1,6 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import {
   type Language,
   lookupTranslation,
+  mergeSettings,
   type TranslationCatalog,
   type TranslationTree,
   translate,
@@ -70,10 +72,38 @@ function load(): TranslationCatalog {
 
 let cached: TranslationCatalog | undefined;
 
-/** Every UI string the fixtures ship, validated once per process. */
-export function catalog(): TranslationCatalog {
+/** An experiment's catalogue for the request being served (ADR 287); outside one, the fixtures' own. */
+const requestCatalog = new AsyncLocalStorage<TranslationCatalog>();
+const mergedCatalogs = new WeakMap<object, TranslationCatalog>();
+
+function fixtureCatalog(): TranslationCatalog {
   cached ??= load();
   return cached;
+}
+
+/**
+ * Every UI string the fixtures ship, validated once per process, with the `langs` of the visitor's experiments
+ * merged in while a request runs inside {@link withTranslationOverrides}.
+ */
+export function catalog(): TranslationCatalog {
+  return requestCatalog.getStore() ?? fixtureCatalog();
+}
+
+/**
+ * Runs `work` (a request's loaders and render) with `langs` (language → namespace → keys) merged over the catalogue,
+ * key by key. The merged catalogue is kept per `langs` object, which the experiment variants keep.
+ */
+export function withTranslationOverrides<T>(
+  langs: Readonly<Record<string, Readonly<Record<string, unknown>>>>,
+  work: () => T,
+): T {
+  if (Object.keys(langs).length === 0) return work();
+  let merged = mergedCatalogs.get(langs);
+  if (!merged) {
+    merged = mergeSettings(fixtureCatalog() as Record<string, unknown>, langs as never) as TranslationCatalog;
+    mergedCatalogs.set(langs, merged);
+  }
+  return requestCatalog.run(merged, work);
 }
 
 /** The English string for `namespace.path.key` with its `{placeholders}` filled; throws for a missing key. */

@@ -85,6 +85,13 @@ const configSchema = z
     VALUATION_API_KEY: z.string().min(1).optional(),
     /** How long one valuation request may take, in milliseconds (a retry gets as long again). */
     VALUATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    /** A remote experiments service answering experiments.json's shape; unset, the fixture's experiments run. */
+    EXPERIMENTS_URL: z
+      .url()
+      .refine((v) => /^https?:\/\//.test(v), "must start with https:// or http://")
+      .optional(),
+    /** How long one experiments request may take, in milliseconds; past it the site runs on defaults. */
+    EXPERIMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(1500),
     /** The master key that wraps personal data at rest; unset, one is generated into DATA_DIR/keys (ADR 190). */
     DATA_KEY: base64Key.optional(),
     /** Older master keys, comma-separated, still readable while `npm run keys -- rotate` re-wraps their records. */

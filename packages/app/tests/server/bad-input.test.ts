@@ -408,6 +408,20 @@ const ACTIONS: Record<string, ActionUnderTest> = {
     ),
     writesLeads: false,
   },
+  "routes/api.popup-lead.ts": {
+    path: "/api/popups/lead",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "popupId", "vin"],
+    valid: fc
+      .record({ details: contactDetails, key: fc.uuid({ version: 4 }), vin: fc.constantFrom("1HGCM82633A004352", "") })
+      .map(({ details, key, vin }) => ({
+        ...details,
+        idempotencyKey: key,
+        website: "",
+        popupId: "unlock-price-capture",
+        ...(vin ? { vin } : {}),
+      })),
+    writesLeads: true,
+  },
   "routes/api.store.ts": {
     path: "/api/store",
     fields: ["storeId", "redirectTo", "via"],

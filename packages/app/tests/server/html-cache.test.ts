@@ -2,8 +2,10 @@
 // a nonce of its own, and every input the page depends on (store, consent, inventory, the visitor's unlocks) gives
 // its own variant. Runs two built servers in this process: one with the cache, one without.
 import { gunzipSync } from "node:zlib";
+import experiments from "@showroom/fixtures/content/experiments.json" with { type: "json" };
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignExperiments } from "../../app/server/experiments/assignment";
 import { visitorCookies } from "../../app/server/visitor.server";
 import type { Running } from "../../server/app";
 import { startInProcess, TEST_SESSION_SECRET } from "./support/built-server";
@@ -197,7 +199,12 @@ describe("the HTML cache", () => {
     const cookies = visitorCookies(TEST_SESSION_SECRET);
     const db = cached.database.db;
     const visitor = async (unlocks: { price?: boolean; inventory?: boolean }) => {
-      const { visitorId, setCookie } = await cookies.identify(new Request("http://localhost/"));
+      // In no experiment: a visitor in one has a variant of its own (ADR 287), which is not what this test is about.
+      let named = await cookies.identify(new Request("http://localhost/"));
+      while (assignExperiments(experiments.experiments, named.visitorId).length > 0) {
+        named = await cookies.identify(new Request("http://localhost/"));
+      }
+      const { visitorId, setCookie } = named;
       await db.execute(sql`insert into visitors (id, profile, unlock_price_at, unlock_inventory_at)
         values (${visitorId}::uuid, '{}'::jsonb, ${unlocks.price ? sql`now()` : sql`null`},
                 ${unlocks.inventory ? sql`now()` : sql`null`})`);
@@ -277,6 +284,34 @@ describe("the HTML cache", () => {
     // The first response was compressed as rendered, the next from the kept segments: the same document either way.
     expect(normalized(again, cached)).toBe(normalized(sorted, cached));
     expect(again.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("a browser's first page names it (a Set-Cookie on a cached page too, never kept), and each experiment variant has its own entry", async () => {
+    const browser = { accept: "text/html", "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36" };
+    const tier2 = (html: string) => html.includes(">Accept all<") && !html.includes(">Decline<");
+    const ids = [0, 1].map(() => "");
+    // Two ids, one in the tier-2 experiment and one out of it, found by hashing (the assignment's own function).
+    const { experimentBucket } = await import("../../app/server/experiments/assignment");
+    for (let i = 0; ids.includes(""); i += 1) {
+      const id = `0c0c0000-0000-4000-8000-${String(i).padStart(12, "0")}`;
+      const slot = experimentBucket("cookie-banner-two-buttons", id) < 0.2 ? 0 : 1;
+      if (ids[slot] === "") ids[slot] = id;
+    }
+    const { createCookie } = await import("react-router");
+    const signed = async (id: string) =>
+      (await createCookie("uniqueUserId", { secrets: [TEST_SESSION_SECRET], path: "/" }).serialize(id)).split(";")[0];
+    const [inside, outside] = [`${await signed(ids[0] as string)}`, `${await signed(ids[1] as string)}`];
+    for (let i = 0; i < 2; i += 1) {
+      expect(tier2((await page(cached, "/", { ...browser, cookie: outside })).html)).toBe(false);
+      expect(tier2((await page(cached, "/", { ...browser, cookie: inside })).html)).toBe(true);
+    }
+    const s = stats();
+    const named = [await page(cached, "/", browser), await page(cached, "/", browser)];
+    for (const answer of named) expect(answer.headers.get("set-cookie")).toMatch(/^uniqueUserId=[^;]+;.*HttpOnly/i);
+    expect(named[0]?.headers.get("set-cookie")).not.toBe(named[1]?.headers.get("set-cookie"));
+    expect(stats().hits - s.hits, "a named browser's page may come from the cache").toBeGreaterThan(0);
+    const bot = await page(cached, "/", { accept: "text/html", "user-agent": "Googlebot/2.1" });
+    expect(bot.headers.get("set-cookie")).toBeNull();
   });
 });
 

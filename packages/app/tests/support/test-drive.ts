@@ -1,5 +1,6 @@
 // Calling the test-drive and unlock-inventory loaders and actions as a browser would, on a test database, with a
 // cookie jar per "browser" and a pinned clock.
+
 import type { Dealer } from "@showroom/fixtures";
 import { sql } from "drizzle-orm";
 import { siteContent } from "../../app/content/fixtures.server";
@@ -8,6 +9,7 @@ import { testSecrets, testSellServices } from "../../app/content/test-site";
 import type { AppServices } from "../../app/context";
 import type { Config } from "../../app/server/config.server";
 import type { Db } from "../../app/server/db/client.server";
+import { defaultPopups } from "../../app/server/experiments/experiments.server";
 import { visitorCookies } from "../../app/server/visitor.server";
 import { rowsOf } from "./databases";
 import { TEST_MAIL_FROM } from "./leads";
@@ -37,6 +39,7 @@ export function siteOn(db: Db, change: (dealer: Dealer) => Dealer = (d) => d): S
     store,
     origin: ORIGIN,
     cookies: visitorCookies("a-unit-test-secret-that-is-long-enough-0000"),
+    experiments: { names: [], settings: content.settings.production, popups: defaultPopups(), langs: {} },
   };
   return site;
 }

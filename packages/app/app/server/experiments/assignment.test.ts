@@ -1,0 +1,63 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { assignExperiments, experimentBucket } from "./assignment";
+
+const experiment = fc.record({
+  name: fc.stringMatching(/^[a-z][a-z0-9-]{0,30}$/),
+  allocation: fc.double({ min: 0, max: 1, noNaN: true }),
+});
+
+describe("experiment assignment", () => {
+  it("is stable: the same user id gets the same experiments every time, whatever else is in the list", () => {
+    fc.assert(
+      fc.property(fc.uuid(), fc.array(experiment, { maxLength: 6 }), experiment, (userID, others, one) => {
+        const alone = assignExperiments([one], userID).length === 1;
+        const amongOthers = assignExperiments([...others, one], userID).includes(one);
+        expect(amongOthers).toBe(alone);
+        expect(assignExperiments([...others, one], userID)).toEqual(assignExperiments([...others, one], userID));
+      }),
+    );
+  });
+
+  it("a bucket is always in [0, 1), and allocation 0 assigns no one while allocation 1 assigns everyone", () => {
+    fc.assert(
+      fc.property(fc.string(), fc.uuid(), (name, userID) => {
+        const bucket = experimentBucket(name, userID);
+        expect(bucket).toBeGreaterThanOrEqual(0);
+        expect(bucket).toBeLessThan(1);
+        expect(assignExperiments([{ name, allocation: 0 }], userID)).toEqual([]);
+        expect(assignExperiments([{ name, allocation: 1 }], userID)).toHaveLength(1);
+      }),
+    );
+  });
+
+  it("the share of visitors assigned follows the allocation within 3 points over 4,000 random ids", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0.05, 0.2, 0.5, 0.8),
+        fc.array(fc.uuid(), { minLength: 4000, maxLength: 4000 }),
+        (allocation, ids) => {
+          const assigned = ids.filter((id) => assignExperiments([{ name: "x", allocation }], id).length === 1);
+          expect(Math.abs(assigned.length / ids.length - allocation)).toBeLessThan(0.03);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+
+  it("a larger allocation keeps every visitor a smaller one had (raising it never moves anyone out)", () => {
+    fc.assert(
+      fc.property(
+        fc.uuid(),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (id, a, b) => {
+          const [low, high] = a < b ? [a, b] : [b, a];
+          if (assignExperiments([{ name: "e", allocation: low }], id).length === 1) {
+            expect(assignExperiments([{ name: "e", allocation: high }], id)).toHaveLength(1);
+          }
+        },
+      ),
+    );
+  });
+});
