@@ -189,6 +189,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       picture: vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor),
       // schema.org's bodyType names one vehicle's body: "SUV", not the listing's "SUVs".
       bodyType: bodyStyleName(vehicle.bodyStyle).replace(/s$/, ""),
+      priceUnlocked: visitor.priceUnlocked,
     }),
   };
 }
