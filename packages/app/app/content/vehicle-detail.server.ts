@@ -75,7 +75,7 @@ function bodyStyleName(slug: string): string {
 
 /** The detail page's price box: the gated price, and what a sale saves once the amounts show. */
 function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean): DetailPrice {
-  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked));
+  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked), vehicle.year);
   if (price.kind !== "amount" || vehicle.price === null) return price;
   const sale = vehicle.oldPrice !== null && vehicle.oldPrice > vehicle.price;
   return { ...price, savings: sale ? formatMoney((vehicle.oldPrice as number) - vehicle.price) : null };

@@ -1,6 +1,7 @@
 import { type TextTree, translator, useUi } from "../i18n";
 import { PageLink } from "../navigation/page-link";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
+import { MonthlyPayment } from "./monthly-payment";
 import type { CardPrice, VehicleCardView } from "./types";
 import { VehiclePicture } from "./vehicle-picture";
 
@@ -21,6 +22,7 @@ export function VehiclePrice({ vin, price, texts }: { vin: string; price: CardPr
             {t("card.wasPrice", { price: price.oldAmount })}
           </span>
         ) : null}
+        {price.monthly ? <MonthlyPayment monthly={price.monthly} texts={texts} /> : null}
       </>
     );
   }

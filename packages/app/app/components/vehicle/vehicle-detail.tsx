@@ -7,6 +7,7 @@ import { ScheduleTestDriveLink } from "../test-drive/schedule-test-drive-link";
 import { ButtonLink, Container } from "../ui";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
 import { JsonLdScript } from "./json-ld-script";
+import { MonthlyPayment } from "./monthly-payment";
 import type { VehicleCardView, VehicleDetailView } from "./types";
 import { VehicleGrid } from "./vehicle-card";
 import { VehiclePicture } from "./vehicle-picture";
@@ -47,6 +48,7 @@ function PriceBox({ vehicle, texts }: { vehicle: VehicleDetailView; texts: TextT
           {"savings" in price && price.savings ? (
             <p className="mt-1 text-sm font-semibold text-ok-800">{t("detail.youSave", { amount: price.savings })}</p>
           ) : null}
+          {price.monthly ? <MonthlyPayment monthly={price.monthly} texts={texts} /> : null}
           <p className="mt-3 text-xs text-slate-600">{t("detail.priceNote", { documentFee: vehicle.documentFee })}</p>
         </>
       ) : price.kind === "unlock" ? (
