@@ -8,6 +8,7 @@ import { applyFinancingSchema } from "./financing/apply-financing.schema";
 import { fullCreditApplicationSchema } from "./financing/full-credit.schema";
 import { FORM_METADATA, FORM_NAMES, type FormName, takesPhone } from "./forms";
 import { privateInventoryUnlockSchema } from "./inventory/private-inventory.schema";
+import { savedVehicleSchema } from "./inventory/saved-vehicle.schema";
 import { testDriveSchema } from "./inventory/test-drive.schema";
 import { unlockPriceContactSchema } from "./inventory/unlock-price.schema";
 import { leadUserSchema } from "./leads/lead-user.schema";
@@ -32,6 +33,7 @@ const SCHEMAS: Record<FormName, z.ZodType> = {
   "full-credit-application": fullCreditApplicationSchema,
   "phone-verification": phoneVerificationSchema,
   "sell-trade-questionnaire": questionnaireAnswersSchema,
+  "saved-vehicle": savedVehicleSchema,
 };
 
 interface Walkable {

@@ -30,6 +30,7 @@ export const FORM_NAMES = [
   "full-credit-application",
   "phone-verification",
   "sell-trade-questionnaire",
+  "saved-vehicle",
 ] as const;
 
 export type FormName = (typeof FORM_NAMES)[number];
@@ -65,6 +66,7 @@ export const FORM_METADATA: Record<FormName, FormMetadata> = {
   "full-credit-application": { leadKinds: ["FULL_CREDIT_APP"], takesPhone: true, hasFormMeta: true, async: false },
   "phone-verification": { leadKinds: [], takesPhone: true, hasFormMeta: false, async: false },
   "sell-trade-questionnaire": { leadKinds: [], takesPhone: false, hasFormMeta: false, async: false },
+  "saved-vehicle": { leadKinds: [], takesPhone: false, hasFormMeta: false, async: false },
 };
 
 /** Whether the form has a phone field and so must show the TCPA disclaimer (spec section 5). */

@@ -111,6 +111,11 @@ export {
   takesPhone,
 } from "./forms";
 export {
+  type SavedVehicleInput,
+  type SavedVehicleSubmission,
+  savedVehicleSchema,
+} from "./inventory/saved-vehicle.schema";
+export {
   type PrivateInventoryUnlockInput,
   type PrivateInventoryUnlockSubmission,
   privateInventoryUnlockSchema,

@@ -51,8 +51,11 @@ export function formattedPrice(price: PriceDisplay, vehicleYear: number): CardPr
   };
 }
 
-/** A vehicle card as every listing shows it: the price gate already applied by the search, amounts formatted here. */
-export function vehicleCard(vehicle: VehicleCard): VehicleCardView {
+/**
+ * A vehicle card as every listing shows it: the price gate already applied by the search, amounts formatted here,
+ * the heart pressed when the VIN is on the visitor's saved list.
+ */
+export function vehicleCard(vehicle: VehicleCard, saved: ReadonlySet<string> = NONE_SAVED): VehicleCardView {
   return {
     vin: vehicle.vin,
     href: vehicle.href,
@@ -66,5 +69,14 @@ export function vehicleCard(vehicle: VehicleCard): VehicleCardView {
     priceDrop: vehicle.priceDrop,
     premiumUpgrades: vehicle.premiumUpgrades,
     private: vehicle.private,
+    saved: saved.has(vehicle.vin),
   };
+}
+
+const NONE_SAVED: ReadonlySet<string> = new Set();
+
+/** A card maker for one visitor's saved list, for `results.map(…)`. */
+export function cardsFor(saved: readonly string[]): (vehicle: VehicleCard) => VehicleCardView {
+  const set = new Set(saved);
+  return (vehicle) => vehicleCard(vehicle, set);
 }

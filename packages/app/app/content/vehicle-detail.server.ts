@@ -6,6 +6,7 @@ import type { DetailPrice, HoursView, VehicleDetailView, VehicleStoreView } from
 import { priceDisplay } from "../server/search/cards";
 import type { VehicleDetail } from "../server/search/types";
 import { getVehicleByVin, similarVehicles } from "../server/search/vehicle.server";
+import { savedVins } from "../server/saved/saved-vehicles.server";
 import { readVisitor } from "../server/visitor-state.server";
 import { searchHeading } from "./search-heading.server";
 import { absoluteUrl, notFound, pageSeo, requirePage } from "./seo.server";
@@ -13,7 +14,7 @@ import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
 import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
-import { formattedPrice, vehicleCard } from "./vehicle-card.server";
+import { cardsFor, formattedPrice } from "./vehicle-card.server";
 import { vehicleJsonLd } from "./vehicle-json-ld.server";
 import { inlineVehiclePicture } from "./vehicle-picture.server";
 
@@ -81,7 +82,7 @@ function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean): DetailPric
   return { ...price, savings: sale ? formatMoney((vehicle.oldPrice as number) - vehicle.price) : null };
 }
 
-function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boolean): VehicleDetailView {
+function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boolean, saved: boolean): VehicleDetailView {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const mileage = vehicle.mileage.toLocaleString("en-US");
   const transmission = vehicle.transmission ? (TRANSMISSIONS[vehicle.transmission] ?? vehicle.transmission) : "";
@@ -122,6 +123,7 @@ function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boole
     stockNumber: vehicle.stockNumber,
     price: detailPrice(vehicle, priceUnlocked),
     private: vehicle.private,
+    saved,
     features: vehicle.features,
     specs: specs.filter(([, value]) => value !== ""),
     documentFee: formatMoney(dealer.fee.documentFee),
@@ -145,6 +147,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
   if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
   if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
   const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
+  const saved = await savedVins(db, visitor.visitorId);
   const similar = await similarVehicles(db, vehicle, SIMILAR, {
     storeId: vehicle.storeId,
     conditions: site.settings.vehicleConditions,
@@ -167,8 +170,8 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
     },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card"]),
-    vehicle: detailView(vehicle, dealer, visitor.priceUnlocked),
-    similar: similar.map(vehicleCard),
+    vehicle: detailView(vehicle, dealer, visitor.priceUnlocked, saved.includes(vehicle.vin)),
+    similar: similar.map(cardsFor(saved)),
     breadcrumbs: breadcrumbJsonLd(site, [
       {
         name: searchHeading({

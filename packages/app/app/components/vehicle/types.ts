@@ -36,6 +36,8 @@ export interface VehicleCardView {
   priceDrop: boolean;
   premiumUpgrades: boolean;
   private: boolean;
+  /** On the visitor's saved list: the heart shows pressed. */
+  saved: boolean;
 }
 
 /** The detail page's price box: the card's price plus what the sale saves. */
@@ -75,6 +77,8 @@ export interface VehicleDetailView {
   stockNumber: string;
   price: DetailPrice;
   private: boolean;
+  /** On the visitor's saved list: the heart shows pressed. */
+  saved: boolean;
   features: string[];
   /** [key of `inventory.detail.specs`, value] */
   specs: [string, string][];

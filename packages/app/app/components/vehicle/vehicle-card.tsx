@@ -2,6 +2,7 @@ import { type TextTree, translator, useUi } from "../i18n";
 import { PageLink } from "../navigation/page-link";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
 import { MonthlyPayment } from "./monthly-payment";
+import { SaveVehicleButton } from "./save-button";
 import type { CardPrice, VehicleCardView } from "./types";
 import { VehiclePicture } from "./vehicle-picture";
 
@@ -79,9 +80,12 @@ export function VehicleCard({
             </span>
           ) : null}
         </div>
-        <p className="mt-auto pt-4 text-2xl font-bold text-slate-900">
-          <VehiclePrice vin={vehicle.vin} price={vehicle.price} texts={texts} />
-        </p>
+        <div className="mt-auto flex items-end justify-between gap-3 pt-4">
+          <p className="text-2xl font-bold text-slate-900">
+            <VehiclePrice vin={vehicle.vin} price={vehicle.price} texts={texts} />
+          </p>
+          <SaveVehicleButton vin={vehicle.vin} title={vehicle.title} saved={vehicle.saved} texts={texts} />
+        </div>
       </div>
     </article>
   );

@@ -8,6 +8,7 @@ import { ButtonLink, Container } from "../ui";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
 import { JsonLdScript } from "./json-ld-script";
 import { MonthlyPayment } from "./monthly-payment";
+import { SaveVehicleButton } from "./save-button";
 import type { VehicleCardView, VehicleDetailView } from "./types";
 import { VehicleGrid } from "./vehicle-card";
 import { VehiclePicture } from "./vehicle-picture";
@@ -156,6 +157,9 @@ export function VehicleDetail({
               </span>
             ) : null}
           </p>
+          <div className="mt-3">
+            <SaveVehicleButton vin={vehicle.vin} title={vehicle.title} saved={vehicle.saved} texts={texts} showLabel />
+          </div>
           {vehicle.pictureSvg ? (
             // The drawing paints with the document rather than as an image document of its own (ADR 153).
             <div
