@@ -62,6 +62,7 @@ export const SHELL_TEXTS = {
     "footer.priceDisclaimer",
     "header.callSales",
     "header.menu",
+    "header.saved",
     "minimal.needHelp",
   ],
 } as const;
