@@ -50,7 +50,10 @@ export function VehicleCard({
   const t = translator(texts);
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <div className="absolute top-2 right-2 z-10">
+        <SaveVehicleButton vin={vehicle.vin} title={vehicle.title} saved={vehicle.saved} texts={texts} />
+      </div>
       <VehiclePicture bodyStyle={vehicle.bodyStyle} color={vehicle.color} className="aspect-[16/7] w-full p-4" />
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-lg font-semibold text-slate-900">
@@ -80,12 +83,9 @@ export function VehicleCard({
             </span>
           ) : null}
         </div>
-        <div className="mt-auto flex items-end justify-between gap-3 pt-4">
-          <p className="text-2xl font-bold text-slate-900">
-            <VehiclePrice vin={vehicle.vin} price={vehicle.price} texts={texts} />
-          </p>
-          <SaveVehicleButton vin={vehicle.vin} title={vehicle.title} saved={vehicle.saved} texts={texts} />
-        </div>
+        <p className="mt-auto pt-4 text-2xl font-bold text-slate-900">
+          <VehiclePrice vin={vehicle.vin} price={vehicle.price} texts={texts} />
+        </p>
       </div>
     </article>
   );
