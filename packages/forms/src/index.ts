@@ -111,15 +111,15 @@ export {
   takesPhone,
 } from "./forms";
 export {
-  type SavedVehicleInput,
-  type SavedVehicleSubmission,
-  savedVehicleSchema,
-} from "./inventory/saved-vehicle.schema";
-export {
   type PrivateInventoryUnlockInput,
   type PrivateInventoryUnlockSubmission,
   privateInventoryUnlockSchema,
 } from "./inventory/private-inventory.schema";
+export {
+  type SavedVehicleInput,
+  type SavedVehicleSubmission,
+  savedVehicleSchema,
+} from "./inventory/saved-vehicle.schema";
 export {
   createTestDriveSchema,
   createTestDriveStepSchemas,

@@ -13,9 +13,9 @@ import {
 } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
 import type { FacetGroup, FacetLink, FormTarget, SearchResultsView } from "../components/search/types";
+import { savedVins } from "../server/saved/saved-vehicles.server";
 import { searchCatalogue, searchVehicles } from "../server/search/search.server";
 import type { FacetValue, RangeFacet, SearchFacets } from "../server/search/types";
-import { savedVins } from "../server/saved/saved-vehicles.server";
 import { readVisitor } from "../server/visitor-state.server";
 import { cachedFilterPages } from "./inventory.server";
 import { searchHeading } from "./search-heading.server";

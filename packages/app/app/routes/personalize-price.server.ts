@@ -13,10 +13,10 @@ import {
   type ContactError,
   SAVE_PROFILE_ERROR,
   type SaveProfileInput,
+  type UnlockPriceInput,
   type UnlockPriceStep,
   unlockPriceEstimate,
   unlockPriceProgress,
-  type UnlockPriceInput,
   unlockPriceStep,
 } from "@showroom/rules/unlock-price";
 import { data, redirect } from "react-router";

@@ -12,12 +12,7 @@ import { pickTexts, t } from "../content/translations.server";
 import { cardsFor } from "../content/vehicle-card.server";
 import { logError } from "../server/log.server";
 import { listedCards } from "../server/saved/listed-cards.server";
-import {
-  removeVehicle,
-  SAVED_VEHICLES_LIMIT,
-  saveVehicle,
-  savedVins,
-} from "../server/saved/saved-vehicles.server";
+import { removeVehicle, SAVED_VEHICLES_LIMIT, savedVins, saveVehicle } from "../server/saved/saved-vehicles.server";
 import { getVehicleByVin } from "../server/search/vehicle.server";
 import { readVisitor } from "../server/visitor-state.server";
 

@@ -44,11 +44,18 @@ describe("saved vehicles", () => {
     await heart.click();
     expect((await post).status()).toBe(303);
     await page.waitForURL(`${site.url}/cars-for-sale`);
-    expect(await page.locator(`li[data-vin="${vin}"]`).getByRole("button", { name: `Save ${title}` }).getAttribute("aria-pressed")).toBe("true");
+    expect(
+      await page
+        .locator(`li[data-vin="${vin}"]`)
+        .getByRole("button", { name: `Save ${title}` })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
 
     await page.getByRole("link", { name: "Saved vehicles" }).click();
     await page.waitForURL(`${site.url}/saved-vehicles`);
-    expect(await page.locator("li[data-vin]").evaluateAll((items) => items.map((i) => i.getAttribute("data-vin")))).toEqual([vin]);
+    expect(
+      await page.locator("li[data-vin]").evaluateAll((items) => items.map((i) => i.getAttribute("data-vin"))),
+    ).toEqual([vin]);
     expect(await page.getByText("1 saved vehicle").isVisible()).toBe(true);
     await expectNoViolations(page, "/saved-vehicles, one car, no JavaScript");
 
@@ -86,7 +93,10 @@ describe("saved vehicles", () => {
     await page.locator(`li[data-vin="${vin}"]`).waitFor();
     await expectNoViolations(page, "/saved-vehicles, one car, JavaScript");
 
-    await page.locator(`li[data-vin="${vin}"]`).getByRole("button", { name: `Save ${title}` }).click();
+    await page
+      .locator(`li[data-vin="${vin}"]`)
+      .getByRole("button", { name: `Save ${title}` })
+      .click();
     await page.getByRole("heading", { name: "No saved vehicles yet" }).waitFor();
     await expectNoViolations(page, "/saved-vehicles, empty, JavaScript");
     expect(errors).toEqual([]);

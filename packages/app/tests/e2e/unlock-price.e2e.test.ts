@@ -83,9 +83,9 @@ describe("Personalize My Price with JavaScript", () => {
 
     // Cash down: arrow keys move the slider. The price is locked: no live estimate or amount financed to give it
     // away, and the slider opens at its default rather than a tenth of the price (docs/decisions/270).
-    expect(await dialog.getByText("Your price and estimated payment show when you finish these steps.").isVisible()).toBe(
-      true,
-    );
+    expect(
+      await dialog.getByText("Your price and estimated payment show when you finish these steps.").isVisible(),
+    ).toBe(true);
     expect(await dialog.getByText(/\/mo\b/).count()).toBe(0);
     expect(await dialog.getByText("Amount financed").count()).toBe(0);
     await tabTo(page, "[role=dialog] input[type=range]");

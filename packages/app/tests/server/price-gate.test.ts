@@ -156,7 +156,9 @@ describe("after the unlock", () => {
       const card = byVin.get(vin);
       if (!card || card.price === null) continue;
       const m = listingEstimate(card.price, card.year).monthly;
-      expect(search, vin).toContain(`est. ${new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(m)}/mo`);
+      expect(search, vin).toContain(
+        `est. ${new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(m)}/mo`,
+      );
     }
     expect((await get("/", cookie)).body.replaceAll("<!-- -->", "")).toMatch(/ · from \$[\d,]+/);
   });

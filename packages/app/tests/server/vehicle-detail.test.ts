@@ -227,7 +227,10 @@ describe("the detail page's content", () => {
     });
     // The offer's price is behind the Unlock Price gate like the page's (docs/decisions/270).
     expect(car.offers).not.toHaveProperty("price");
-    const unlocked = jsonLd((await get(canonical(v), await visitor({ price: true }))).body)[0] as Record<string, unknown>;
+    const unlocked = jsonLd((await get(canonical(v), await visitor({ price: true }))).body)[0] as Record<
+      string,
+      unknown
+    >;
     expect(unlocked.offers).toMatchObject({ "@type": "Offer", price: Number(v.price), priceCurrency: "USD" });
   });
 

@@ -147,7 +147,8 @@ export function PersonalizePriceStepper({
     // Before the unlock the machine ran on a stand-in price: done shows the server's figures, which the revalidation
     // after the save brings (the route's view of the journey, now at done).
     const server = data.view.step === "done" ? data.view : null;
-    const estimate = server?.estimate ?? (data.priceUnlocked && context.estimate ? estimateView(context.estimate) : null);
+    const estimate =
+      server?.estimate ?? (data.priceUnlocked && context.estimate ? estimateView(context.estimate) : null);
     const price = server?.price ?? (data.priceUnlocked ? money(context.price) : null);
     return (
       <>
@@ -265,12 +266,10 @@ export function PersonalizePriceStepper({
             </div>
             <p className="text-sm text-slate-700">{TCPA_DISCLAIMER}</p>
           </>
+        ) : preview ? (
+          <EstimateSummary estimate={preview} steps={data.steps} live />
         ) : (
-          preview ? (
-            <EstimateSummary estimate={preview} steps={data.steps} live />
-          ) : (
-            <p className="text-slate-800">{s("estimate.locked")}</p>
-          )
+          <p className="text-slate-800">{s("estimate.locked")}</p>
         )}
       </div>
       <div className="mt-6 flex flex-wrap gap-3">

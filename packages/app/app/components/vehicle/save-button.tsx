@@ -35,7 +35,10 @@ export function SaveVehicleButton({
       action={SAVED_VEHICLES_PATH}
       onSubmit={(event) => {
         event.preventDefault();
-        void fetcher.submit({ vin, intent: pressed ? "remove" : "save" }, { method: "post", action: SAVED_VEHICLES_PATH });
+        void fetcher.submit(
+          { vin, intent: pressed ? "remove" : "save" },
+          { method: "post", action: SAVED_VEHICLES_PATH },
+        );
       }}
     >
       <input type="hidden" name="vin" value={vin} />
