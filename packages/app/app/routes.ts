@@ -40,6 +40,7 @@ export default [
     route("our-company/meet-our-team/:slug", "routes/team-member.tsx"),
     route("sell-trade-my-car", "routes/sell-trade-my-car.tsx"),
     route("sell-trade-my-car/offer/:id", "routes/sell-offer.tsx"),
+    route("saved-vehicles", "routes/saved-vehicles.tsx"),
     route("schedule-test-drive/:vin", "routes/schedule-test-drive.tsx"),
     route("unlock-inventory", "routes/unlock-inventory.tsx"),
     route("*", "routes/not-found.tsx"),

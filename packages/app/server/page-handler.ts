@@ -16,7 +16,7 @@ import type { VisitorCookies } from "../app/server/visitor.server";
 import { type CachedPage, cachePage, documentOf, gzipOf, type HtmlCache } from "./html-cache";
 import type { InventoryVersionCache } from "./inventory-version";
 
-/** The signed visitor id: replaced in the key by what pages may read of the visitor, the two unlocks. */
+/** The signed visitor id: replaced in the key by what pages may read of the visitor, the two unlocks and the hearts. */
 const VISITOR_COOKIE = "uniqueUserId";
 /** Cookies whose presence means this response is for this visitor alone (a flash toast, cleared once shown). */
 const PERSONAL_COOKIES = new Set(["flash"]);
@@ -38,6 +38,8 @@ export interface CacheVariant {
   inventoryUnlocked: boolean;
   /** The experiments the visitor is in, which change settings, popups and texts (ADR 287). */
   experiments: string;
+  /** The visitor's saved VINs, sorted and joined: cards and vehicle pages show their hearts pressed. */
+  saved: string;
 }
 
 export interface PageHandlerOptions {
@@ -88,16 +90,21 @@ export async function readVariant(
   }
   const experiments = experimentsKey ? await experimentsKey(visitorId) : "";
   const known = visitorId === null ? versions?.get() : undefined;
-  if (known !== undefined) return { inventory: known, priceUnlocked: false, inventoryUnlocked: false, experiments };
+  if (known !== undefined) {
+    return { inventory: known, priceUnlocked: false, inventoryUnlocked: false, experiments, saved: "" };
+  }
   const generation = versions?.begin();
   const result = await db.execute(sql`select
     (select version::text from inventory_version where id = 1) as inventory,
     coalesce((select unlock_price_at is not null from visitors where id = ${visitorId}::uuid), false) as price,
-    coalesce((select unlock_inventory_at is not null from visitors where id = ${visitorId}::uuid), false) as inv`);
+    coalesce((select unlock_inventory_at is not null from visitors where id = ${visitorId}::uuid), false) as inv,
+    coalesce((select string_agg(vin, ',' order by vin) from saved_vehicles where visitor_id = ${visitorId}::uuid), '')
+      as saved`);
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     inventory: string | null;
     price: boolean;
     inv: boolean;
+    saved: string | null;
   }[];
   const row = rows[0];
   if (versions && generation !== undefined) versions.settle(generation, row?.inventory ?? null);
@@ -106,6 +113,7 @@ export async function readVariant(
     priceUnlocked: row?.price === true,
     inventoryUnlocked: row?.inv === true,
     experiments,
+    saved: row?.saved ?? "",
   } satisfies CacheVariant;
 }
 
@@ -149,7 +157,13 @@ export function requestKey(req: Request, buildVersion: string): string | null {
 }
 
 function variantKey(variant: CacheVariant): string {
-  return JSON.stringify([variant.inventory, variant.priceUnlocked, variant.inventoryUnlocked, variant.experiments]);
+  return JSON.stringify([
+    variant.inventory,
+    variant.priceUnlocked,
+    variant.inventoryUnlocked,
+    variant.experiments,
+    variant.saved,
+  ]);
 }
 
 function sameVariant(a: CacheVariant, b: CacheVariant): boolean {

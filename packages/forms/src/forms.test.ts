@@ -8,6 +8,7 @@ import { applyFinancingSchema } from "./financing/apply-financing.schema";
 import { fullCreditApplicationSchema } from "./financing/full-credit.schema";
 import { FORM_METADATA, FORM_NAMES, type FormName, takesPhone } from "./forms";
 import { privateInventoryUnlockSchema } from "./inventory/private-inventory.schema";
+import { savedVehicleSchema } from "./inventory/saved-vehicle.schema";
 import { testDriveSchema } from "./inventory/test-drive.schema";
 import { unlockPriceContactSchema } from "./inventory/unlock-price.schema";
 import { leadUserSchema } from "./leads/lead-user.schema";
@@ -34,6 +35,7 @@ const SCHEMAS: Record<FormName, z.ZodType> = {
   "phone-verification": phoneVerificationSchema,
   "sell-trade-questionnaire": questionnaireAnswersSchema,
   "popup-lead": popupLeadSchema,
+  "saved-vehicle": savedVehicleSchema,
 };
 
 interface Walkable {

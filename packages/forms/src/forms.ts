@@ -31,6 +31,7 @@ export const FORM_NAMES = [
   "phone-verification",
   "sell-trade-questionnaire",
   "popup-lead",
+  "saved-vehicle",
 ] as const;
 
 export type FormName = (typeof FORM_NAMES)[number];
@@ -67,6 +68,7 @@ export const FORM_METADATA: Record<FormName, FormMetadata> = {
   "phone-verification": { leadKinds: [], takesPhone: true, hasFormMeta: false, async: false },
   "sell-trade-questionnaire": { leadKinds: [], takesPhone: false, hasFormMeta: false, async: false },
   "popup-lead": { leadKinds: ["UNLOCK_PRICE"], takesPhone: true, hasFormMeta: true, async: false },
+  "saved-vehicle": { leadKinds: [], takesPhone: false, hasFormMeta: false, async: false },
 };
 
 /** Whether the form has a phone field and so must show the TCPA disclaimer (spec section 5). */

@@ -116,6 +116,11 @@ export {
   privateInventoryUnlockSchema,
 } from "./inventory/private-inventory.schema";
 export {
+  type SavedVehicleInput,
+  type SavedVehicleSubmission,
+  savedVehicleSchema,
+} from "./inventory/saved-vehicle.schema";
+export {
   createTestDriveSchema,
   createTestDriveStepSchemas,
   type TestDriveInput,

@@ -156,6 +156,9 @@ export function SiteHeader({ minimal = false }: { minimal?: boolean }) {
         <div className="bg-brand-900 text-white">
           <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 gap-y-1 px-4 py-1.5 text-sm sm:px-6 lg:px-8">
             <StoreSwitcher />
+            <PageLink to="/saved-vehicles" className="py-1 font-semibold text-white underline-offset-2 hover:underline">
+              {ui("layout.header.saved")}
+            </PageLink>
             <p className="hidden items-center gap-1.5 text-brand-100 md:flex">
               <Icon name="clock" className="size-4" />
               <span className="sr-only">{ui("common.hours.sales")}: </span>

@@ -13,6 +13,7 @@ import {
 } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
 import type { FacetGroup, FacetLink, FormTarget, SearchResultsView } from "../components/search/types";
+import { savedVins } from "../server/saved/saved-vehicles.server";
 import { searchCatalogue, searchVehicles } from "../server/search/search.server";
 import type { FacetValue, RangeFacet, SearchFacets } from "../server/search/types";
 import { readVisitor } from "../server/visitor-state.server";
@@ -23,7 +24,7 @@ import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
 import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
-import { vehicleCard } from "./vehicle-card.server";
+import { cardsFor } from "./vehicle-card.server";
 import { detailPage } from "./vehicle-detail.server";
 
 type Href = (criteria: Partial<SearchCriteria>) => string;
@@ -188,6 +189,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
   const canonicalPath = formatSearchPath(filters, { conditions });
   if (canonicalPath !== url.pathname) throw redirect(`${canonicalPath}${url.search}`, 301);
   const visitor = await readVisitor(db, site.cookies, request);
+  const saved = await savedVins(db, visitor.visitorId);
   const search = {
     storeId: site.store.id,
     conditions,
@@ -222,7 +224,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
   const listPath = page > 1 && paged ? `${canonicalPath}?page=${page}` : canonicalPath;
   const pageHref = (n: number) => searchHref({ ...criteria, page: n }, { conditions });
   const results: SearchResultsView = {
-    vehicles: result.vehicles.map(vehicleCard),
+    vehicles: result.vehicles.map(cardsFor(saved)),
     total: result.total,
     page,
     pageCount,

@@ -7,8 +7,11 @@ import { pageSeo } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
 
-/** The home page of spec section 2, from `content/home.json`, the reviews, FAQs, promotions and the inventory. */
-export async function homeView(site: Site, request: Request): Promise<HomeView> {
+/**
+ * The home page of spec section 2, from `content/home.json`, the reviews, FAQs, promotions and the inventory. Each
+ * body style's lowest price shows only to a visitor who unlocked prices: before that it is the Unlock Price gate's.
+ */
+export async function homeView(site: Site, request: Request, priceUnlocked: boolean): Promise<HomeView> {
   const { content, settings } = site;
   const { home } = content;
   const section = content.reviewSections[home.reviews.section];
@@ -30,7 +33,7 @@ export async function homeView(site: Site, request: Request): Promise<HomeView> 
         name: style.name,
         image: content.bodyStyles.find((b) => b.id === style.slug)?.image ?? null,
         count: style.count,
-        startingPrice: style.startingPrice === null ? null : formatMoney(style.startingPrice),
+        startingPrice: !priceUnlocked || style.startingPrice === null ? null : formatMoney(style.startingPrice),
       })),
     },
     promotions: {

@@ -63,6 +63,7 @@ export const SHELL_TEXTS = {
     "footer.priceDisclaimer",
     "header.callSales",
     "header.menu",
+    "header.saved",
     "minimal.needHelp",
   ],
 } as const;

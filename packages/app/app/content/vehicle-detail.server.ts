@@ -3,6 +3,7 @@ import { defaultInventoryRules, searchPrefix } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
 import { vehiclePicturePath } from "../components/vehicle/picture-path";
 import type { DetailPrice, HoursView, VehicleDetailView, VehicleStoreView } from "../components/vehicle/types";
+import { savedVins } from "../server/saved/saved-vehicles.server";
 import { priceDisplay } from "../server/search/cards";
 import type { VehicleDetail } from "../server/search/types";
 import { getVehicleByVin, similarVehicles } from "../server/search/vehicle.server";
@@ -13,7 +14,7 @@ import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
 import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
-import { formattedPrice, vehicleCard } from "./vehicle-card.server";
+import { cardsFor, formattedPrice } from "./vehicle-card.server";
 import { vehicleJsonLd } from "./vehicle-json-ld.server";
 import { inlineVehiclePicture } from "./vehicle-picture.server";
 
@@ -75,13 +76,13 @@ function bodyStyleName(slug: string): string {
 
 /** The detail page's price box: the gated price, and what a sale saves once the amounts show. */
 function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean): DetailPrice {
-  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked));
+  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked), vehicle.year);
   if (price.kind !== "amount" || vehicle.price === null) return price;
   const sale = vehicle.oldPrice !== null && vehicle.oldPrice > vehicle.price;
   return { ...price, savings: sale ? formatMoney((vehicle.oldPrice as number) - vehicle.price) : null };
 }
 
-function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boolean): VehicleDetailView {
+function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boolean, saved: boolean): VehicleDetailView {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const mileage = vehicle.mileage.toLocaleString("en-US");
   const transmission = vehicle.transmission ? (TRANSMISSIONS[vehicle.transmission] ?? vehicle.transmission) : "";
@@ -127,6 +128,7 @@ function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boole
     stockNumber: vehicle.stockNumber,
     price: detailPrice(vehicle, priceUnlocked),
     private: vehicle.private,
+    saved,
     features: vehicle.features,
     specs: specs.filter(([, value]) => value !== ""),
     documentFee: formatMoney(dealer.fee.documentFee),
@@ -155,6 +157,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
   if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
   if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
   const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
+  const saved = await savedVins(db, visitor.visitorId);
   const similar = await similarVehicles(db, vehicle, SIMILAR, {
     storeId: vehicle.storeId,
     conditions: site.settings.vehicleConditions,
@@ -177,8 +180,8 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
     },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card"]),
-    vehicle: detailView(vehicle, dealer, visitor.priceUnlocked),
-    similar: similar.map(vehicleCard),
+    vehicle: detailView(vehicle, dealer, visitor.priceUnlocked, saved.includes(vehicle.vin)),
+    similar: similar.map(cardsFor(saved)),
     breadcrumbs: breadcrumbJsonLd(site, [
       {
         name: searchHeading({
@@ -199,6 +202,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       picture: mainPicture(vehicle),
       // schema.org's bodyType names one vehicle's body: "SUV", not the listing's "SUVs".
       bodyType: bodyStyleName(vehicle.bodyStyle).replace(/s$/, ""),
+      priceUnlocked: visitor.priceUnlocked,
     }),
   };
 }

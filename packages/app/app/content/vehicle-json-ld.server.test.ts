@@ -44,8 +44,15 @@ const camry: VehicleDetail = {
   firstSeenAt: new Date("2026-07-01T00:00:00Z"),
 };
 
-const build = (vehicle: VehicleDetail) =>
-  vehicleJsonLd({ vehicle, dealer, origin: ORIGIN, picture: "/media/vehicles/sedans-silver.svg", bodyType: "Sedan" });
+const build = (vehicle: VehicleDetail, priceUnlocked = true) =>
+  vehicleJsonLd({
+    vehicle,
+    dealer,
+    origin: ORIGIN,
+    picture: "/media/vehicles/sedans-silver.svg",
+    bodyType: "Sedan",
+    priceUnlocked,
+  });
 
 /** Hostile fragments for HTML script data: the end tag, comment openers, JS line separators, entities. */
 const hostile = fc.oneof(
@@ -123,6 +130,16 @@ describe("the vehicle JSON-LD", () => {
     expect(offers.priceCurrency).toBe("USD");
   });
 
+  it("before the visitor unlocks prices the offer carries no price, and the data stays valid (ADR 270)", () => {
+    const data = build(camry, false);
+    expect(schemaOrgProblems(data)).toEqual([]);
+    expect(data.offers).not.toHaveProperty("price");
+    expect(JSON.stringify(data)).not.toContain("23995");
+    expect(
+      vehicleJsonLd({ vehicle: camry, dealer, origin: ORIGIN, picture: "/x.svg", bodyType: "Sedan" }).offers,
+    ).not.toHaveProperty("price");
+  });
+
   it("the checker rejects wrong shapes, so a pass means something", () => {
     const good = build(camry);
     const bad = (change: Record<string, unknown>) => schemaOrgProblems({ ...good, ...change });
@@ -144,12 +161,12 @@ describe("the vehicle JSON-LD", () => {
 
   it("any vehicle, whatever its text, gives valid data: model without trim, trim as vehicleConfiguration", () => {
     fc.assert(
-      fc.property(vehicleArb, (vehicle) => {
-        const data = build(vehicle);
+      fc.property(vehicleArb, fc.boolean(), (vehicle, unlocked) => {
+        const data = build(vehicle, unlocked);
         expect(schemaOrgProblems(data)).toEqual([]);
         expect(data.model).toBe(vehicle.model);
         expect(data.vehicleConfiguration).toBe(vehicle.trim || undefined);
-        expect((data.offers as { price?: number }).price).toBe(vehicle.price ?? undefined);
+        expect((data.offers as { price?: number }).price).toBe(unlocked ? (vehicle.price ?? undefined) : undefined);
       }),
       { numRuns: 300 },
     );

@@ -17,6 +17,12 @@ export interface VehicleJsonLdInput {
   picture: string;
   /** The body style in words ("SUV"). */
   bodyType: string;
+  /**
+   * Whether the visitor unlocked prices: before that the offer carries no price, like a Call for Price vehicle's,
+   * since the page's source is as readable as its text (docs/decisions/270, superseding part of 162). Defaults to
+   * locked.
+   */
+  priceUnlocked?: boolean;
 }
 
 const TRANSMISSION: Readonly<Record<string, string>> = { A: "Automatic", M: "Manual" };
@@ -45,16 +51,23 @@ export function autoDealerJsonLd(dealer: Dealer, origin: string): JsonLdNode {
 /**
  * The detail page's structured data (issue 6): a schema.org `Car` with its `Offer` and the seller `AutoDealer`.
  * `model` is the model alone and the trim goes in `vehicleConfiguration`, as schema.org defines them. The offer
- * carries the price whatever the visitor's Unlock Price gate says (docs/decisions/162); a vehicle without a price
- * (Call for Price) gets an offer without one rather than an invented amount.
+ * carries the price only once the visitor unlocked prices (docs/decisions/270); a locked price and a vehicle without
+ * one (Call for Price) both get an offer without an amount rather than an invented one.
  */
-export function vehicleJsonLd({ vehicle, dealer, origin, picture, bodyType }: VehicleJsonLdInput): JsonLdNode {
+export function vehicleJsonLd({
+  vehicle,
+  dealer,
+  origin,
+  picture,
+  bodyType,
+  priceUnlocked = false,
+}: VehicleJsonLdInput): JsonLdNode {
   const url = absolute(origin, vehicle.href);
   const offer: JsonLdNode = {
     "@type": "Offer",
     url,
     priceCurrency: "USD",
-    ...(vehicle.price === null ? {} : { price: vehicle.price }),
+    ...(vehicle.price === null || !priceUnlocked ? {} : { price: vehicle.price }),
     availability: "https://schema.org/InStock",
     itemCondition: vehicle.condition === "new" ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
     seller: autoDealerJsonLd(dealer, origin),

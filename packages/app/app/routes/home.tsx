@@ -18,15 +18,18 @@ import { requirePage } from "../content/seo.server";
 import { getSite } from "../content/site.server";
 import { storesJsonLd } from "../content/structured-data.server";
 import type { HtmlCacheHandle } from "../html-cache";
+import { readVisitor } from "../server/visitor-state.server";
 import type { Route } from "./+types/home";
 
-// The same for every visitor with the same store, consent and inventory: served from the HTML cache (ADR 152).
+// The same for every visitor with the same store, consent, inventory and price unlock: served from the HTML cache
+// (ADR 152), whose key has the unlock.
 export const handle = { htmlCache: true } satisfies HtmlCacheHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await getSite(context);
   requirePage(site, request, "index");
-  return { ...(await homeView(site, request)), jsonLd: storesJsonLd(site) };
+  const visitor = await readVisitor(site.services.db, site.cookies, request);
+  return { ...(await homeView(site, request, visitor.priceUnlocked)), jsonLd: storesJsonLd(site) };
 }
 
 export const meta = metaFromData;

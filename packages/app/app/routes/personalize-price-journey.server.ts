@@ -1,5 +1,6 @@
 // The visitor's Personalize My Price journey for one vehicle, on the machine of @showroom/rules: resumed from
 // `visitors.journeys` between form posts, taken back to a posted step, fed a step's answers, and stored again.
+import { defaultFinancingRules } from "@showroom/rules/financing";
 import type { VisitorProfile } from "@showroom/rules/profile";
 import {
   persistedUnlockPriceSchema,
@@ -35,13 +36,25 @@ const refuseSave: Save = async () => {
   throw new Error("No save outside the contact step's post");
 };
 
+/**
+ * The cash down a stepper opens at: the rules' tenth of the price once prices are unlocked (ADR 020), the slider's
+ * default before, since a tenth of a locked price is the price (docs/decisions/270).
+ */
+export function openingCashDown(priceUnlocked: boolean): number | undefined {
+  return priceUnlocked ? undefined : defaultFinancingRules.sliders.cashDown.default;
+}
+
 /** A fresh stepper for `row` (which has a price), its contact step prefilled from the saved profile. */
 export function freshActor(
   row: VehicleRow & { price: number },
   profile: Partial<VisitorProfile>,
   save: Save = refuseSave,
+  priceUnlocked = false,
 ) {
-  return createActor(machineWith(save), { input: { price: row.price, vehicleYear: row.year, profile } });
+  const cashDown = openingCashDown(priceUnlocked);
+  return createActor(machineWith(save), {
+    input: { price: row.price, vehicleYear: row.year, profile, ...(cashDown === undefined ? {} : { cashDown }) },
+  });
 }
 
 /**
@@ -61,7 +74,7 @@ export function visitorActor(
   // not trusted and the journey starts again.
   const saving = parsed.success && typeof parsed.data.value === "object" && parsed.data.value.contact === "saving";
   const resumed = matches && !saving ? resumeUnlockPrice(machineWith(save), stored) : null;
-  return (resumed ?? freshActor(row, visitor.profile, save)).start();
+  return (resumed ?? freshActor(row, visitor.profile, save, visitor.priceUnlocked)).start();
 }
 
 /** Sends the step's answers to the machine, as the set events of that step. */

@@ -197,8 +197,13 @@ describe.each(testDatabaseKinds())("the Personalize My Price stepper on %s", (ki
     expect(data.view.progress).toEqual({ step: 1, of: 4 });
     expect(data.view.price).toBeNull();
     expect(data.view.estimate).toBeNull();
+    // Nothing price-derived before the unlock (ADR 270): no live estimate, no amount financed, no tenth of the price
+    // as the opening cash down, and no price in the dialog's machine input.
+    expect(data.view.preview).toBeNull();
+    expect(JSON.stringify(data)).not.toMatch(/18,?995|1,?900\b|17,?463/);
+    expect(data.machineInput.price).toBe(0);
     expect(data.view.selections).toEqual({
-      cashDown: 1900,
+      cashDown: 1000,
       trading: false,
       tradeEquity: 0,
       creditScore: 850,
@@ -283,10 +288,8 @@ describe.each(testDatabaseKinds())("the Personalize My Price stepper on %s", (ki
     page = await shopper.stepper();
     expect(page.view.step).toBe("creditScore");
     expect(page.view.progress).toEqual({ step: 3, of: 4 });
-    // Trade equity no longer counts once the shopper said no trade.
-    expect(page.view.preview.amountFinanced).toBe(
-      `$${estimatePayment({ price: 18995, cashDown: 3000, tradeEquity: 0, creditScore: 620, termMonths: 48, vehicleYear: 2019 }).amountFinanced.toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
-    );
+    // The price is still locked: no live estimate to give it away.
+    expect(page.view.preview).toBeNull();
   });
 
   it("an older step's form (the browser's Back button) rewinds the journey to that step; a later one is ignored", async () => {

@@ -13,6 +13,7 @@ import {
   type ContactError,
   SAVE_PROFILE_ERROR,
   type SaveProfileInput,
+  type UnlockPriceInput,
   type UnlockPriceStep,
   unlockPriceEstimate,
   unlockPriceProgress,
@@ -41,6 +42,7 @@ import { newVisitor, readVisitor, type VisitorState } from "../server/visitor-st
 import {
   forgetJourney,
   freshActor,
+  openingCashDown,
   persist,
   profileOf,
   rewindTo,
@@ -70,7 +72,11 @@ function vehicleTitle(row: VehicleRow): string {
   return [row.year, row.make, row.model, row.trim].filter(Boolean).join(" ");
 }
 
-export function stepperView(snapshot: Snapshot, row: VehicleRow): StepperView {
+/**
+ * What a step screen shows. Before done, the live estimate only for a visitor who has already unlocked prices: its
+ * monthly and amount financed give the price away (docs/decisions/270).
+ */
+export function stepperView(snapshot: Snapshot, row: VehicleRow, priceUnlocked: boolean): StepperView {
   const { context } = snapshot;
   const done = snapshot.matches("done");
   return {
@@ -85,7 +91,7 @@ export function stepperView(snapshot: Snapshot, row: VehicleRow): StepperView {
     },
     contact: context.contact,
     contactError: context.contactError,
-    preview: estimateView(unlockPriceEstimate(context)),
+    preview: priceUnlocked ? estimateView(unlockPriceEstimate(context)) : null,
     estimate: done && context.estimate ? estimateView(context.estimate) : null,
     price: done ? formatMoney(context.price) : null,
     oldPrice: done && row.oldPrice !== null && row.oldPrice > context.price ? formatMoney(row.oldPrice) : null,
@@ -163,18 +169,44 @@ export async function personalizePricePage(site: Site, request: Request, vin: st
   const actor = visitorActor(row, visitor);
   const snapshot = actor.getSnapshot();
   actor.stop();
+  const persisted = snapshot.status === "active" || snapshot.status === "done" ? actor.getPersistedSnapshot() : null;
   return {
     kind: "stepper" as const,
     seo: seoOf(site, request, row),
     vehicle,
-    view: stepperView(snapshot, row),
+    view: stepperView(snapshot, row, visitor.priceUnlocked || snapshot.matches("done")),
     sliders: sliderViews(),
     idempotencyKey: randomUUID(),
-    machineInput: { price: row.price, vehicleYear: row.year, profile: visitor.profile },
-    /** The stored journey, so the dialog opens where the visitor left off. */
-    snapshot: snapshot.status === "active" || snapshot.status === "done" ? actor.getPersistedSnapshot() : null,
+    /** Whether the dialog may show its live estimate before done (the price is in its machine only then). */
+    priceUnlocked: visitor.priceUnlocked,
+    machineInput: dialogInput(row, visitor),
+    /** The stored journey, so the dialog opens where the visitor left off; its price only once unlocked. */
+    snapshot: visitor.priceUnlocked ? persisted : withoutPrice(persisted),
     ...texts(),
   };
+}
+
+/**
+ * The dialog's machine input. Before the unlock the browser gets no price: its machine runs on a stand-in of 0,
+ * whose figures it never shows; the journey's post is replayed here on the real price, and done shows the server's
+ * answer (docs/decisions/270).
+ */
+function dialogInput(row: VehicleRow & { price: number }, visitor: VisitorState): UnlockPriceInput {
+  const cashDown = openingCashDown(visitor.priceUnlocked);
+  return {
+    price: visitor.priceUnlocked ? row.price : 0,
+    vehicleYear: row.year,
+    profile: visitor.profile,
+    ...(cashDown === undefined ? {} : { cashDown }),
+  };
+}
+
+/** A stored snapshot for the browser of a visitor who has not unlocked prices: the price replaced by the stand-in. */
+function withoutPrice(persisted: unknown): unknown {
+  if (persisted === null || typeof persisted !== "object") return persisted;
+  const { context } = persisted as { context?: unknown };
+  if (context === null || typeof context !== "object") return persisted;
+  return { ...persisted, context: { ...context, price: 0 } };
 }
 
 type FieldErrors = Record<string, string[] | null>;

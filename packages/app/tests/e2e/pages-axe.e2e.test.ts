@@ -47,6 +47,8 @@ const PAGES = [
   "/our-company/meet-our-team/grace-liu",
   "/sell-trade-my-car",
   "/sell-trade-my-car/your-vehicle",
+  // A visitor with nothing saved: the empty state (the filled list is in saved-vehicles.e2e).
+  "/saved-vehicles",
 ];
 
 describe("every page of the shell passes axe (WCAG 2.2 AA tags)", () => {

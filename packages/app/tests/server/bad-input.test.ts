@@ -200,6 +200,19 @@ const ACTIONS: Record<string, ActionUnderTest> = {
       .map(({ details, key, back }) => ({ ...details, idempotencyKey: key, website: "", return: back })),
     writesLeads: true,
   },
+  "routes/saved-vehicles.tsx": {
+    path: "/saved-vehicles",
+    fields: ["vin", "intent", "returnTo"],
+    valid: fc.record({
+      vin: fc.constantFrom(TEST_DRIVE_VIN, TEST_DRIVE_VIN.toLowerCase()),
+      intent: fc.constantFrom("save", "remove"),
+      returnTo: fc.constantFrom("/", "/cars-for-sale", "/saved-vehicles", ""),
+    }),
+    // A first save makes the visitor's row (and the saved row, which is not counted): never a lead.
+    writesLeads: true,
+    savesJourney: true,
+    makesLead: () => false,
+  },
   "routes/your-vehicle.tsx": {
     path: "/sell-trade-my-car/your-vehicle",
     fields: SELL_FIELDS,

@@ -223,8 +223,15 @@ describe("the detail page's content", () => {
       model: v.model,
       vehicleConfiguration: v.trim,
       url: `${site.url}${canonical(v)}`,
-      offers: { "@type": "Offer", price: Number(v.price), priceCurrency: "USD", seller: { "@type": "AutoDealer" } },
+      offers: { "@type": "Offer", priceCurrency: "USD", seller: { "@type": "AutoDealer" } },
     });
+    // The offer's price is behind the Unlock Price gate like the page's (docs/decisions/270).
+    expect(car.offers).not.toHaveProperty("price");
+    const unlocked = jsonLd((await get(canonical(v), await visitor({ price: true }))).body)[0] as Record<
+      string,
+      unknown
+    >;
+    expect(unlocked.offers).toMatchObject({ "@type": "Offer", price: Number(v.price), priceCurrency: "USD" });
   });
 
   it("shows Vehicle Details, Key Features, the history report, the asides and the store's map link and hours", async () => {

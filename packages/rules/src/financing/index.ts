@@ -21,6 +21,7 @@ export {
   type Slider,
   sliderSchema,
 } from "./financing.schema";
+export { type ListingEstimate, listingEstimate } from "./listing-estimate";
 export { parseFinancingRules } from "./parse-rules";
 export { type PaymentInput, paymentInputSchema } from "./payment-input.schema";
 export { clampToSlider, defaultCashDown, isSliderValue, sliders } from "./sliders";

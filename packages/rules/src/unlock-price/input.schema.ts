@@ -14,6 +14,11 @@ export const unlockPriceInputSchema = z.object({
       phone: z.optional(z.string()),
     }),
   ),
+  /**
+   * The cash down the first step opens at; 10 percent of the price when absent (ADR 020). While the visitor has not
+   * unlocked prices the app passes the slider's default instead, since a tenth of the price gives the price away.
+   */
+  cashDown: z.optional(z.number()),
   /** The finance term of the estimate; the rules' quote term (72 months) when absent. */
   termMonths: z.optional(z.number()),
 });

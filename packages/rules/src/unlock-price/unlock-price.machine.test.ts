@@ -121,6 +121,23 @@ describe("unlock-price stepper journeys", () => {
     expect(context).toMatchObject({ cashDown: 1900, trading: false, tradeEquity: 0, creditScore: 850, termMonths: 72 });
   });
 
+  it("opens at the cash down the app passes (clamped to its slider) whatever the price, so a locked price stays hidden", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: -1000, max: 40_000 }),
+        (a, b, opening) => {
+          const first = start({ ...camry, price: a / 100, cashDown: opening }).actor.getSnapshot().context;
+          const second = start({ ...camry, price: b / 100, cashDown: opening }).actor.getSnapshot().context;
+          expect(first.cashDown).toBe(second.cashDown);
+          expect(isSliderValue(first.cashDown, sliders.cashDown)).toBe(true);
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it("clamps values outside the slider bounds instead of taking them raw", () => {
     const { actor } = start({ ...camry, termMonths: 100 });
     actor.send({ type: "SET_CASH_DOWN", amount: 999_999 });

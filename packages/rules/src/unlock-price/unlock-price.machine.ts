@@ -132,7 +132,10 @@ export function createUnlockPriceMachine(rules: FinancingRules = defaultFinancin
         price: parsed.price,
         vehicleYear: parsed.vehicleYear,
         termMonths: clampToSlider(parsed.termMonths ?? rules.quoteTerms.financeMonths, financeTerm),
-        cashDown: defaultCashDown(parsed.price, rules),
+        cashDown:
+          parsed.cashDown === undefined
+            ? defaultCashDown(parsed.price, rules)
+            : clampToSlider(parsed.cashDown, cashDown),
         trading: false,
         tradeEquity: tradeEquity.default,
         creditScore: creditScore.default,

@@ -104,7 +104,7 @@ export function PersonalizePriceStepper({
   const progress = useSelector(actor, unlockPriceProgress, (a, b) => a.step === b.step && a.of === b.of);
   const context = useSelector(actor, (state) => state.context);
   const busy = useSelector(actor, (state) => state.hasTag("busy"));
-  const preview = estimateView(unlockPriceEstimate(context));
+  const preview = data.priceUnlocked ? estimateView(unlockPriceEstimate(context)) : null;
 
   // Each step's heading takes focus, so a screen reader announces where the shopper is; done also unlocks the page.
   const headingRef = useStepHeading(step);
@@ -144,18 +144,28 @@ export function PersonalizePriceStepper({
   );
 
   if (step === "done") {
-    const estimate = context.estimate ? estimateView(context.estimate) : preview;
+    // Before the unlock the machine ran on a stand-in price: done shows the server's figures, which the revalidation
+    // after the save brings (the route's view of the journey, now at done).
+    const server = data.view.step === "done" ? data.view : null;
+    const estimate =
+      server?.estimate ?? (data.priceUnlocked && context.estimate ? estimateView(context.estimate) : null);
+    const price = server?.price ?? (data.priceUnlocked ? money(context.price) : null);
     return (
       <>
         <p className="text-sm font-medium text-slate-700">{t("personalizeMyPrice")}</p>
         {heading}
         <p className="mt-2 text-slate-800">{s("steps.done.text")}</p>
-        <p className="mt-4 text-lg text-slate-900">
-          {t("yourPrice")}: <strong className="text-2xl">{money(context.price)}</strong>
-        </p>
-        <div className="mt-4">
-          <EstimateSummary estimate={estimate} steps={data.steps} />
-        </div>
+        {price ? (
+          <p className="mt-4 text-lg text-slate-900">
+            {t("yourPrice")}: <strong className="text-2xl">{price}</strong>
+            {server?.oldPrice ? <s className="ml-2 text-slate-700">{server.oldPrice}</s> : null}
+          </p>
+        ) : null}
+        {estimate ? (
+          <div className="mt-4">
+            <EstimateSummary estimate={estimate} steps={data.steps} />
+          </div>
+        ) : null}
         <DoneChoices vehicle={data.vehicle} texts={data.texts} onKeepBrowsing={onClose} />
       </>
     );
@@ -256,8 +266,10 @@ export function PersonalizePriceStepper({
             </div>
             <p className="text-sm text-slate-700">{TCPA_DISCLAIMER}</p>
           </>
-        ) : (
+        ) : preview ? (
           <EstimateSummary estimate={preview} steps={data.steps} live />
+        ) : (
+          <p className="text-slate-800">{s("estimate.locked")}</p>
         )}
       </div>
       <div className="mt-6 flex flex-wrap gap-3">

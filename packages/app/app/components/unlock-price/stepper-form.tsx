@@ -361,7 +361,11 @@ export function StepperForm({
             <p className="text-sm text-slate-700">{TCPA_DISCLAIMER}</p>
           </>
         ) : null}
-        {step !== "contact" ? <EstimateSummary estimate={view.preview} steps={texts.steps} /> : null}
+        {step === "contact" ? null : view.preview ? (
+          <EstimateSummary estimate={view.preview} steps={texts.steps} />
+        ) : (
+          <p className="text-slate-800">{s("estimate.locked")}</p>
+        )}
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="next" className={PRIMARY}>
             {step === "contact" ? t("unlockPrice") : t("continue")}

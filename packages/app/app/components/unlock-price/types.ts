@@ -32,8 +32,11 @@ export interface StepperView {
     | { readonly reason: "invalid"; readonly fields: readonly string[] }
     | { readonly reason: "save-failed"; readonly message: string }
     | null;
-  /** The estimate of the answers so far, shown next to the sliders. */
-  readonly preview: EstimateView;
+  /**
+   * The estimate of the answers so far, shown next to the sliders; null while the visitor has not unlocked prices,
+   * since its figures give the price away (docs/decisions/270).
+   */
+  readonly preview: EstimateView | null;
   /** The personalized estimate, at done only. */
   readonly estimate: EstimateView | null;
   /** The vehicle's price, at done only: the price stays locked until the steps are finished (spec section 4). */
@@ -64,6 +67,10 @@ export type StepperDialogData =
       vehicle: StepperVehicleView;
       sliders: SliderViews;
       idempotencyKey: string;
+      /** The server's view of the visitor's journey: at done, the price and estimate to show. */
+      view: StepperView;
+      /** False: the machine's price is a stand-in of 0, and no figure of it may be shown before done. */
+      priceUnlocked: boolean;
       machineInput: UnlockPriceInput;
       snapshot: unknown;
       texts: TextTree;

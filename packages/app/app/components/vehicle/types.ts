@@ -1,8 +1,21 @@
 // What the inventory loaders hand the vehicle components: plain, formatted data, the price gate already applied.
 
+/**
+ * The estimated monthly payment beside an unlocked price: the /auto-financing estimator's answer with its opening
+ * choices for that price (`listingEstimate` of @showroom/rules/financing), and those choices in words.
+ */
+export interface MonthlyView {
+  /** "$312.40" */
+  amount: string;
+  /** "72 months at 6.99% APR, $1,900 down, credit score 850, fees included" */
+  terms: string;
+  /** The estimator with the same choices, to change them. */
+  href: string;
+}
+
 /** Where a price goes (spec section 6): the amount once prices are unlocked, "Unlock Price" before, "Call for Price" without one. */
 export type CardPrice =
-  | { kind: "amount"; amount: string; oldAmount: string | null }
+  | { kind: "amount"; amount: string; oldAmount: string | null; monthly: MonthlyView | null }
   | { kind: "unlock" }
   | { kind: "call" };
 
@@ -23,12 +36,14 @@ export interface VehicleCardView {
   priceDrop: boolean;
   premiumUpgrades: boolean;
   private: boolean;
+  /** On the visitor's saved list: the heart shows pressed. */
+  saved: boolean;
 }
 
 /** The detail page's price box: the card's price plus what the sale saves. */
 export type DetailPrice =
   | CardPrice
-  | { kind: "amount"; amount: string; oldAmount: string | null; savings: string | null };
+  | { kind: "amount"; amount: string; oldAmount: string | null; monthly: MonthlyView | null; savings: string | null };
 
 /** One day of the store's sales hours: "Monday", "10 AM – 7 PM" (or the closed text). */
 export interface HoursView {
@@ -64,6 +79,8 @@ export interface VehicleDetailView {
   stockNumber: string;
   price: DetailPrice;
   private: boolean;
+  /** On the visitor's saved list: the heart shows pressed. */
+  saved: boolean;
   features: string[];
   /** [key of `inventory.detail.specs`, value] */
   specs: [string, string][];

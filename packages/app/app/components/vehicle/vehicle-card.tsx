@@ -1,6 +1,8 @@
 import { type TextTree, translator, useUi } from "../i18n";
 import { PageLink } from "../navigation/page-link";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
+import { MonthlyPayment } from "./monthly-payment";
+import { SaveVehicleButton } from "./save-button";
 import type { CardPrice, VehicleCardView } from "./types";
 import { VehiclePicture } from "./vehicle-picture";
 
@@ -21,6 +23,7 @@ export function VehiclePrice({ vin, price, texts }: { vin: string; price: CardPr
             {t("card.wasPrice", { price: price.oldAmount })}
           </span>
         ) : null}
+        {price.monthly ? <MonthlyPayment monthly={price.monthly} texts={texts} /> : null}
       </>
     );
   }
@@ -47,7 +50,10 @@ export function VehicleCard({
   const t = translator(texts);
   const Heading = `h${headingLevel}` as const;
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
+    <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
+      <div className="absolute top-2 right-2 z-10">
+        <SaveVehicleButton vin={vehicle.vin} title={vehicle.title} saved={vehicle.saved} texts={texts} />
+      </div>
       {/* The picture opens the vehicle too, as shoppers expect; the title is the one link a keyboard or a screen reader
           meets, so this copy stays out of the tab order and the accessibility tree. */}
       <PageLink to={vehicle.href} tabIndex={-1} aria-hidden="true" discover={false}>

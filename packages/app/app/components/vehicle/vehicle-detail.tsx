@@ -7,6 +7,8 @@ import { ScheduleTestDriveLink } from "../test-drive/schedule-test-drive-link";
 import { ButtonLink, Container } from "../ui";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
 import { JsonLdScript } from "./json-ld-script";
+import { MonthlyPayment } from "./monthly-payment";
+import { SaveVehicleButton } from "./save-button";
 import type { VehicleCardView, VehicleDetailView } from "./types";
 import { VehicleGrid, VehiclePrice } from "./vehicle-card";
 import { VehicleGallery } from "./vehicle-gallery";
@@ -52,6 +54,7 @@ function PriceBox({ vehicle, texts }: { vehicle: VehicleDetailView; texts: TextT
           {"savings" in price && price.savings ? (
             <p className="mt-1 text-sm font-semibold text-ok-800">{t("detail.youSave", { amount: price.savings })}</p>
           ) : null}
+          {price.monthly ? <MonthlyPayment monthly={price.monthly} texts={texts} /> : null}
           <p className="mt-3 text-xs text-slate-600">{t("detail.priceNote", { documentFee: vehicle.documentFee })}</p>
         </>
       ) : price.kind === "unlock" ? (
@@ -191,6 +194,9 @@ export function VehicleDetail({
               </span>
             ) : null}
           </p>
+          <div className="mt-3">
+            <SaveVehicleButton vin={vehicle.vin} title={vehicle.title} saved={vehicle.saved} texts={texts} showLabel />
+          </div>
           {vehicle.photos.length > 0 ? (
             <VehicleGallery photos={vehicle.photos} name={vehicle.pictureAlt} texts={texts} className="mt-6" />
           ) : vehicle.pictureSvg ? (

@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -104,6 +105,24 @@ export const visitors = pgTable("visitors", {
   createdAt: createdAt(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The vehicles a visitor saved with a card's or a page's heart (no sign-in: the visitor's server-side profile). A
+ * sold or removed vehicle leaves the list with its row; listings show only what is still for sale.
+ */
+export const savedVehicles = pgTable(
+  "saved_vehicles",
+  {
+    visitorId: uuid("visitor_id")
+      .notNull()
+      .references(() => visitors.id, { onDelete: "cascade" }),
+    vin: text("vin")
+      .notNull()
+      .references(() => vehicles.vin, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.visitorId, table.vin] })],
+);
 
 /** Every form submission that reached us. Written with its outbox row in one transaction. */
 export const leads = pgTable(
