@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtPackageRoot, type Database, openDatabase } from "./client.server";
+import { builtPackageRoot, type Database, migrationsFolder, openDatabase } from "./client.server";
 import { openDatabaseForCommand } from "./command.server";
 import { DataDirLockedError } from "./lock.server";
 import { stores } from "./schema.server";
@@ -75,5 +75,30 @@ describe("onInventoryChange (PGlite)", () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe("migration journal", () => {
+  // Drizzle applies only migrations newer than the last one a database has: a timestamp out of order is skipped
+  // on every database that already ran its predecessor.
+  it("timestamps rise with the index and each snapshot names the one before it", () => {
+    const folder = migrationsFolder();
+    const journal = JSON.parse(readFileSync(join(folder, "meta/_journal.json"), "utf8")) as {
+      entries: { idx: number; when: number; tag: string }[];
+    };
+    let previous: { when: number; id: string } | null = null;
+    for (const entry of journal.entries) {
+      const tag = entry.tag.slice(0, 4);
+      const snapshot = JSON.parse(readFileSync(join(folder, `meta/${tag}_snapshot.json`), "utf8")) as {
+        id: string;
+        prevId: string;
+      };
+      if (previous) {
+        expect(entry.when, entry.tag).toBeGreaterThan(previous.when);
+        expect(snapshot.prevId, entry.tag).toBe(previous.id);
+      }
+      previous = { when: entry.when, id: snapshot.id };
+    }
+    expect(journal.entries.length).toBeGreaterThan(10);
   });
 });
