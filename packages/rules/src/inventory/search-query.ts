@@ -22,7 +22,10 @@ export interface SearchQuery {
   fuel: string[];
   transmission: string[];
   exteriorColor: string[];
-  /** Free text over year, make, model, trim, VIN and stock number; trimmed, single spaces. */
+  /**
+   * Free text: inside year, make, model, trim, VIN and stock number, or at a word's start in body style, colour,
+   * fuel and features (`suv`, `leather`, `red truck`; the app's search, ADR 260). Trimmed, single spaces.
+   */
   q?: string;
 }
 

@@ -12,7 +12,10 @@ function Hidden({ target }: { target: FormTarget }) {
   );
 }
 
-/** "Search inventory": free text over year, make, model, trim, VIN and stock number, the other filters kept. */
+/**
+ * "Search inventory": free text over year, make, model, trim, VIN and stock number, body style, colour and features
+ * (ADR 260), the other filters kept.
+ */
 export function InventorySearchForm({
   target,
   q,
