@@ -50,6 +50,7 @@ export {
   formatSearchQuery,
   MAX_LIST_VALUES,
   MAX_PAGE,
+  MAX_SHOWN,
   MAX_QUERY_TEXT,
   type NumberRange,
   type ParsedSearchQuery,

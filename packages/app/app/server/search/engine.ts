@@ -244,7 +244,7 @@ export function runSearch(
       for (let w = 0; w < words.length && found; w++) {
         if (haystack.includes(words[w] as string)) continue;
         const tag = wordTags[w];
-        found = tag !== null && tag !== undefined && tag(i);
+        found = tag?.(i) === true;
       }
       if (!found) continue;
     }
