@@ -31,6 +31,7 @@ function SearchView({ data }: { data: SearchData }) {
   return (
     <>
       <PageHero
+        compact
         title={data.heading}
         text={results.total === 1 ? t("search.resultsCountOne") : t("search.resultsCount", { count: results.total })}
       >
@@ -47,7 +48,7 @@ function SearchView({ data }: { data: SearchData }) {
           <div id="filters" className="order-last scroll-mt-4 lg:order-none">
             <SearchFacets groups={data.facets} texts={data.texts} />
           </div>
-          <div>
+          <div className="flex flex-col">
             <div className="flex flex-wrap items-center justify-between gap-4">
               {data.facets.length > 0 ? (
                 <FiltersButton
@@ -76,7 +77,8 @@ function SearchView({ data }: { data: SearchData }) {
               />
             </div>
             {data.privateHidden > 0 ? (
-              <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-900 p-5 text-white">
+              // After the results on phones, so the first car is on the first screen (ADR 262).
+              <div className="order-last mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-900 p-5 text-white lg:order-none">
                 <p>
                   {data.privateHidden === 1
                     ? t("search.privateHiddenOne")
