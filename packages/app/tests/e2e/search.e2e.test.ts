@@ -72,7 +72,7 @@ async function filterBySuvsUnder30k(page: Page) {
 }
 
 describe("inventory search", () => {
-  it("without JavaScript: facet links filter, the sort form's button sorts, Show more navigates to the next page", async () => {
+  it("without JavaScript: facet links filter, the sort form's button sorts, Show more loads the list one page longer", async () => {
     const { context, page } = await openPage(browser, { javaScriptEnabled: false });
     const total = await filterBySuvsUnder30k(page);
     expect(total).toBeGreaterThan(PER_PAGE);
@@ -129,7 +129,7 @@ describe("inventory search", () => {
     await context.close();
   });
 
-  it("with JavaScript: Show more appends the next page in place and moves focus to the first new card", async () => {
+  it("with JavaScript: Show more appends the next page in place, records it in the URL and moves focus to the first new card", async () => {
     const { context, page, errors } = await openPage(browser);
     const total = await filterBySuvsUnder30k(page);
     await page.goto(`${site.url}${SORTED}`);
