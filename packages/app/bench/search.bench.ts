@@ -55,7 +55,22 @@ function searchMix(count: number, seed: number): Omit<SearchOptions, "facets">[]
       exteriorColor: [...new Set([slugify(pick(GENERATED_COLOURS)), slugify(pick(GENERATED_COLOURS))])].sort(),
     }),
     () => ({ ...base(), bodyStyle: "trucks", transmission: ["manual"] }),
-    () => ({ ...base(), q: pick(["camry", "2021 honda", "f150", "crv ex-l", "silverado", "P1004", "tesla model 3"]) }),
+    () => ({
+      ...base(),
+      q: pick([
+        "camry",
+        "2021 honda",
+        "f150",
+        "crv ex-l",
+        "silverado",
+        "P1004",
+        "tesla model 3",
+        "suv",
+        "leather",
+        "red truck",
+        "sunroof",
+      ]),
+    }),
   ];
   return Array.from({ length: count }, () => ({
     criteria: pick(shapes)(),

@@ -141,7 +141,13 @@ export {
 } from "./inventory/unlock-price.schema";
 export { type LeadUser, type LeadUserInput, leadUserSchema, leadUserShape } from "./leads/lead-user.schema";
 export { MAX_LENGTH, NUMBER_LIMITS, RESUME_LIMITS, VERIFICATION_CODE_DIGITS } from "./limits";
-export { MESSAGES, SPEC_MESSAGES, type VehicleField, vehicleFieldMessage } from "./messages";
+export {
+  MESSAGES,
+  SPEC_MESSAGES,
+  testDriveClosedMessage,
+  type VehicleField,
+  vehicleFieldMessage,
+} from "./messages";
 export {
   formatPhone,
   isNanpPhone,

@@ -66,3 +66,8 @@ export const MESSAGES = {
   esignConsent: "Agree to the Electronic Signature Disclosure to sign and send your application.",
   phoneNotVerified: "Verify your phone number with the code we text you before you send this form.",
 } as const;
+
+/** A test drive posted for a day the store is closed (a holiday of its profile), naming the day. */
+export function testDriveClosedMessage(name: string): string {
+  return `We're closed on ${name}. Please choose another day.`;
+}

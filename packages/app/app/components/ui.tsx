@@ -41,22 +41,29 @@ export function PageHero({
   title,
   text,
   children,
+  compact = false,
 }: {
   eyebrow?: string;
   title: string;
   text?: string;
   children?: ReactNode;
+  /** Less room on phones, where the page's content must start on the first screen (the search, ADR 262). */
+  compact?: boolean;
 }) {
   return (
     <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
       {/* No paint before the title and introduction are parsed (up to the empty marker after them): the first frame
           holds the page's largest text, not the header alone (docs/decisions/153). React hoists the link into <head>. */}
       <link rel="expect" href="#page-hero-end" blocking="render" />
-      <Container className="py-12 sm:py-16">
+      <Container className={compact ? "py-6 sm:py-16" : "py-12 sm:py-16"}>
         {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p> : null}
         <h1 className="mt-2 max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
-        {text ? <p className="mt-4 max-w-2xl text-lg leading-8 text-slate-700">{text}</p> : null}
-        {children ? <div className="mt-8 flex flex-wrap gap-3">{children}</div> : null}
+        {text ? (
+          <p className={`${compact ? "mt-2 sm:mt-4" : "mt-4"} max-w-2xl text-lg leading-8 text-slate-700`}>{text}</p>
+        ) : null}
+        {children ? (
+          <div className={`${compact ? "mt-4 sm:mt-8" : "mt-8"} flex flex-wrap gap-3`}>{children}</div>
+        ) : null}
       </Container>
       <span id="page-hero-end" />
     </div>

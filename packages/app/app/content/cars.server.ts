@@ -2,6 +2,7 @@ import {
   type Condition,
   formatSearchPath,
   isIndexable,
+  MAX_SHOWN,
   parseSearchPath,
   parseSearchQuery,
   parseVehiclePath,
@@ -197,9 +198,17 @@ async function searchPage(site: Site, request: Request, url: URL) {
     priceUnlocked: visitor.priceUnlocked,
   };
   // Private vehicles (spec section 4) are listed only after the private-inventory unlock (lead UNLOCK_INVENTORY).
-  const result = await searchVehicles(db, { ...search, privateUnlocked: visitor.inventoryUnlocked });
+  // `?shown=N` lists N pages from the page on, as "Show more" left them (ADR 261).
+  const result = await searchVehicles(db, {
+    ...search,
+    privateUnlocked: visitor.inventoryUnlocked,
+    pages: search.criteria.shown ?? 1,
+  });
   const { criteria, page, pageCount } = result;
   if (page > pageCount) notFound(request);
+  // The result's criteria are what was searched, without `shown`, so every other link starts from one page. Fewer
+  // pages than asked once cars are sold: Back to an older list shows what is left, not a 404.
+  const shown = Math.min(search.criteria.shown ?? 1, pageCount - page + 1);
   // How many private vehicles this search would add once unlocked: the engine counts only what it lists, so the
   // same criteria are counted again with them (one pass, no facets, no cards kept).
   const privateHidden = visitor.inventoryUnlocked
@@ -222,14 +231,24 @@ async function searchPage(site: Site, request: Request, url: URL) {
   const paged =
     [...url.searchParams.keys()].every((key) => key === "page") && url.searchParams.get("page") === String(page);
   const listPath = page > 1 && paged ? `${canonicalPath}?page=${page}` : canonicalPath;
-  const pageHref = (n: number) => searchHref({ ...criteria, page: n }, { conditions });
+  const pageHref = (n: number) => searchHref({ ...criteria, page: n, shown: 1 }, { conditions });
+  const firstIndex = (page - 1) * result.perPage + 1;
+  const lastPage = page + shown - 1;
   const results: SearchResultsView = {
     vehicles: result.vehicles.map(cardsFor(saved)),
     total: result.total,
     page,
+    shown,
     pageCount,
-    firstIndex: (page - 1) * result.perPage + 1,
-    nextHref: page < pageCount ? pageHref(page + 1) : null,
+    firstIndex,
+    // The same list one page longer, landing on its first new card; past MAX_SHOWN, the next page on its own.
+    moreHref:
+      lastPage >= pageCount
+        ? null
+        : shown < MAX_SHOWN
+          ? `${searchHref({ ...criteria, page, shown: shown + 1 }, { conditions })}#card-${firstIndex + shown * result.perPage}`
+          : pageHref(lastPage + 1),
+    nextHref: lastPage < pageCount ? pageHref(lastPage + 1) : null,
     prevHref: page > 1 ? pageHref(page - 1) : null,
   };
   return {

@@ -1,5 +1,5 @@
-import { useLocation } from "react-router";
 import { translator, useUi } from "../components/i18n";
+import { FiltersButton } from "../components/search/filters-button";
 import { FilterChips, SearchFacets } from "../components/search/search-facets";
 import { InventorySearchForm, SortForm } from "../components/search/search-forms";
 import { SearchResults } from "../components/search/search-results";
@@ -27,11 +27,11 @@ type SearchData = Extract<Route.ComponentProps["loaderData"], { kind: "search" }
 function SearchView({ data }: { data: SearchData }) {
   const t = translator(data.texts);
   const ui = useUi();
-  const location = useLocation();
   const { results } = data;
   return (
     <>
       <PageHero
+        compact
         title={data.heading}
         text={results.total === 1 ? t("search.resultsCountOne") : t("search.resultsCount", { count: results.total })}
       >
@@ -44,9 +44,24 @@ function SearchView({ data }: { data: SearchData }) {
       </PageHero>
       <Container className="py-8">
         <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-          <SearchFacets groups={data.facets} texts={data.texts} />
-          <div>
+          {/* On phones the filters follow the results, reached by the Filters link or dialog (ADR 262). */}
+          <div id="filters" className="order-last scroll-mt-4 lg:order-none">
+            <SearchFacets groups={data.facets} texts={data.texts} />
+          </div>
+          <div className="flex flex-col">
             <div className="flex flex-wrap items-center justify-between gap-4">
+              {data.facets.length > 0 ? (
+                <FiltersButton
+                  label={t("search.openFilters")}
+                  active={data.chips.length}
+                  groups={data.facets}
+                  chips={data.chips}
+                  clearHref={data.clearHref}
+                  clearLabel={ui("common.labels.clearAllFilters")}
+                  total={results.total}
+                  texts={data.texts}
+                />
+              ) : null}
               <FilterChips
                 chips={data.chips}
                 clearHref={data.clearHref}
@@ -62,7 +77,8 @@ function SearchView({ data }: { data: SearchData }) {
               />
             </div>
             {data.privateHidden > 0 ? (
-              <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-900 p-5 text-white">
+              // After the results on phones, so the first car is on the first screen (ADR 262).
+              <div className="order-last mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-900 p-5 text-white lg:order-none">
                 <p>
                   {data.privateHidden === 1
                     ? t("search.privateHiddenOne")
@@ -74,12 +90,7 @@ function SearchView({ data }: { data: SearchData }) {
             ) : null}
             <div className="mt-6">
               {results.total > 0 ? (
-                <SearchResults
-                  // A new search, or new results for the same one (a store switch revalidates), starts afresh.
-                  key={`${location.pathname}${location.search}|${results.vehicles.map((v) => v.vin).join()}`}
-                  results={results}
-                  texts={data.texts}
-                />
+                <SearchResults results={results} texts={data.texts} />
               ) : (
                 <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
                   <p role="status" className="text-xl font-semibold text-slate-900">

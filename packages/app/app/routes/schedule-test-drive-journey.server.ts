@@ -62,7 +62,14 @@ export async function sceneOf(site: Site, request: Request, vinParam: string, no
   if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
   const store = site.stores.find((s) => s.id === vehicle.storeId) ?? site.store;
   const timeZone = store.dealer.timezone;
-  const slots = testDriveSlots({ now, workingHours: store.dealer.sales.workingHours, timeZone });
+  const { closedDates } = store.dealer;
+  // Holidays of the dealer profile are never offered, and a post naming one is refused by its name.
+  const slots = testDriveSlots({
+    now,
+    workingHours: store.dealer.sales.workingHours,
+    timeZone,
+    closedDates: closedDates.map((day) => day.date),
+  });
   return { vehicle, store, timeZone, now, slots, visitor };
 }
 

@@ -79,11 +79,11 @@ describe.each(testDatabaseKinds())("schedule a test drive on %s", (kind) => {
     const c = client();
     let page = await c.page();
     expect(page.step).toBe("pickDay");
+    // Thursday 26 is Thanksgiving, a closed date of the Brentwood profile; Sunday 29 is closed every week.
     expect(page.days.map((d) => d.date)).toEqual([
       "2026-11-23",
       "2026-11-24",
       "2026-11-25",
-      "2026-11-26",
       "2026-11-27",
       "2026-11-28",
     ]);
@@ -110,6 +110,17 @@ describe.each(testDatabaseKinds())("schedule a test drive on %s", (kind) => {
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/used-cars-for-sale/2021-mini-cooper-convertible-cooper-WMWWJ9C03M2387500");
     expect(answer.headers.getSetCookie().join("\n")).toMatch(/^flash=/m);
+    // The confirmation repeats the booked day and time.
+    const flash = answer.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith("flash="))
+      ?.slice(6)
+      .split(";")[0];
+    expect(JSON.parse(Buffer.from(flash ?? "", "base64url").toString("utf8"))).toEqual({
+      key: "testDrive.booked",
+      severity: "success",
+      values: { when: "Tuesday, November 24 at 11:30 AM" },
+    });
     expect(c.site.nudges).toBe(1);
 
     expect(await tally(t.db)).toEqual({ leads: 1, outbox: 1, visitors: 1 });
@@ -255,13 +266,43 @@ describe.each(testDatabaseKinds())("schedule a test drive on %s", (kind) => {
 
   it("the dialog's single post (via=fetch) books from a fresh browser and answers data, not a redirect", async () => {
     const c = client();
-    const answer = await c.post({ ...confirmFields("2026-11-26", "16:30"), via: "fetch" });
+    const answer = await c.post({ ...confirmFields("2026-11-27", "16:30"), via: "fetch" });
     expect(answer.status).toBe(200);
     expect(answer.data).toEqual({ ok: true, booked: true });
     expect(await tally(t.db)).toEqual({ leads: 1, outbox: 1, visitors: 1 });
-    const forged = await c.post({ ...confirmFields("2026-11-26", "16:45"), via: "fetch" });
+    const forged = await c.post({ ...confirmFields("2026-11-27", "16:45"), via: "fetch" });
     expect(forged.status).toBe(400);
     expect((await tally(t.db)).leads).toBe(1);
+  });
+
+  it("a closed date (Thanksgiving) is never offered, and posting it at any step is refused by name with nothing written", async () => {
+    const c = client();
+    const page = await c.page();
+    expect(page.days.map((d) => d.date)).not.toContain("2026-11-26");
+    const closed = "We're closed on Thanksgiving. Please choose another day.";
+    const before = await allVisitorRows();
+    const day = await c.post({ intent: "day", date: "2026-11-26" });
+    expect(day.status).toBe(400);
+    expect((day.data as StepRefusal).result.error).toEqual({ date: [closed] });
+    const time = await c.post({ intent: "time", date: "2026-11-26", time: "11:00" });
+    expect(time.status).toBe(400);
+    expect((time.data as StepRefusal).result.error).toEqual({ time: [closed] });
+    for (const via of [{}, { via: "fetch" }] as Record<string, string>[]) {
+      const confirm = await c.post({ ...confirmFields("2026-11-26", "11:00"), ...via });
+      expect(confirm.status).toBe(400);
+      expect((confirm.data as StepRefusal).result.error).toEqual({ time: [closed] });
+    }
+    expect(await tally(t.db)).toEqual({ leads: 0, outbox: 0, visitors: 0 });
+    expect(await allVisitorRows()).toBe(before);
+    // Christmas is a closed date too: a month later, it is not among the days either.
+    const december = await client({ now: new Date("2026-12-21T15:00:00Z") }).page();
+    expect(december.days.map((d) => d.date)).toEqual([
+      "2026-12-21",
+      "2026-12-22",
+      "2026-12-23",
+      "2026-12-24",
+      "2026-12-26",
+    ]);
   });
 
   it("a filled honeypot looks booked and writes nothing", async () => {

@@ -6,6 +6,7 @@ import { robotsContent } from "@showroom/rules/inventory";
 import { ADF_LEAD_COOKIE, type LeadVehicle } from "@showroom/rules/leads";
 import {
   type BookTestDriveInput,
+  bookedSlotLabel,
   slotDayLabel,
   slotTimeLabel,
   TEST_DRIVE_DETAILS_MISSING_TOAST,
@@ -121,6 +122,7 @@ function stepSchemas(scene: Scene) {
     context: { today: () => todayIn(scene.timeZone, scene.now) },
     isOpenDay: (date) => scene.slots.some((day) => day.date === date),
     isOpenSlot: (date, time) => slotAt(scene.slots, date, time) !== null,
+    closedDay: (date) => scene.store.dealer.closedDates.find((day) => day.date === date)?.name,
   });
 }
 
@@ -283,7 +285,16 @@ export async function testDriveAction(site: Site, request: Request, vinParam: st
       if (step === "scheduled" && booking.created !== undefined) {
         if (booking.created) site.services.nudgeRelay();
         if (viaFetch) return data({ ok: true as const, booked: true as const }, { headers });
-        headers.append("Set-Cookie", flashCookie({ key: "testDrive.success" }));
+        const { date, time } = settled.context;
+        // The confirmation repeats the booked day and time (the dialog's toast does the same from the machine).
+        headers.append(
+          "Set-Cookie",
+          flashCookie({
+            key: "testDrive.booked",
+            severity: "success",
+            values: { when: bookedSlotLabel(date ?? "", time ?? "") },
+          }),
+        );
         return redirect(vehicle.href, { status: 303, headers });
       }
       const toast = settled.context.toast;

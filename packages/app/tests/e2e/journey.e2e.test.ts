@@ -49,13 +49,10 @@ async function findCar(page: Page, { js }: { js: boolean }): Promise<string> {
   // Every listed price is locked for a new visitor.
   expect(await cards.filter({ hasText: "Unlock Price" }).count()).toBeGreaterThan(0);
   await page.getByRole("link", { name: "Show more" }).click();
-  if (js) {
-    // Appended in place: the first page's cars stay above the next page's.
-    await expect.poll(() => cards.count()).toBeGreaterThan(PER_PAGE);
-  } else {
-    await page.waitForURL(/[?&]page=2/);
-  }
-  const next = js ? cards.nth(PER_PAGE) : cards.first();
+  // The first page's cars stay above the next page's: appended in place, or the longer list loaded (ADR 261).
+  await page.waitForURL(/[?&]shown=2/);
+  await expect.poll(() => cards.count()).toBeGreaterThan(PER_PAGE);
+  const next = cards.nth(PER_PAGE);
   const href = await next.locator("h2 a").getAttribute("href");
   if (!href) throw new Error("The next page listed no car");
   await next.locator("h2 a").click();

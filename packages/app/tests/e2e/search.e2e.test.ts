@@ -72,7 +72,7 @@ async function filterBySuvsUnder30k(page: Page) {
 }
 
 describe("inventory search", () => {
-  it("without JavaScript: facet links filter, the sort form's button sorts, Show more navigates to the next page", async () => {
+  it("without JavaScript: facet links filter, the sort form's button sorts, Show more loads the list one page longer", async () => {
     const { context, page } = await openPage(browser, { javaScriptEnabled: false });
     const total = await filterBySuvsUnder30k(page);
     expect(total).toBeGreaterThan(PER_PAGE);
@@ -87,14 +87,20 @@ describe("inventory search", () => {
     const prices = await page.locator("main ol > li article > div > p:last-child").allTextContents();
     for (const price of prices) expect(price).toMatch(/^(Unlock Price|Call for Price)$/);
 
+    // Show more is a link to the same list one page longer, landing on its first new card (ADR 261).
     await showMore(page).click();
-    await page.waitForURL(`${site.url}${SORTED}&page=2`);
-    const second = await mileages(page);
-    expect(second).toHaveLength(Math.min(PER_PAGE, total - PER_PAGE));
-    expect(second[0]).toBeGreaterThanOrEqual(first[first.length - 1] ?? 0);
+    await page.waitForURL(`${site.url}${SORTED}&shown=2#card-20`);
+    const both = await mileages(page);
+    expect(both).toHaveLength(Math.min(2 * PER_PAGE, total));
+    expect(both.slice(0, PER_PAGE)).toEqual(first);
+    expect(both).toEqual([...both].sort((a, b) => a - b));
     expect(await page.getByRole("status").filter({ hasText: "Showing" }).textContent()).toBe(
-      `Showing 20–${19 + second.length} of ${total}`,
+      `Showing 1–${both.length} of ${total}`,
     );
+    // Crawlers still find the next page on its own (ADR 231).
+    expect(await page.locator('main a[rel="next"]').getAttribute("href")).toBe(`${SORTED}&page=3`);
+    const robots = await page.locator('meta[name="robots"]').getAttribute("content");
+    expect(robots).toMatch(/^noindex, follow/);
 
     // "Search inventory" keeps the filters and the sort, and starts again at page 1.
     await page.getByRole("searchbox", { name: "Search inventory" }).fill("Honda");
@@ -123,7 +129,7 @@ describe("inventory search", () => {
     await context.close();
   });
 
-  it("with JavaScript: Show more appends the next page in place and moves focus to the first new card", async () => {
+  it("with JavaScript: Show more appends the next page in place, records it in the URL and moves focus to the first new card", async () => {
     const { context, page, errors } = await openPage(browser);
     const total = await filterBySuvsUnder30k(page);
     await page.goto(`${site.url}${SORTED}`);
@@ -135,11 +141,12 @@ describe("inventory search", () => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });
     const firstPage = await cardLinks(page).allTextContents();
-    const fetched = page.waitForResponse((r) => r.url().includes("page=2"));
+    const fetched = page.waitForResponse((r) => r.url().includes("shown=2"));
     await showMore(page).click();
     await fetched;
     await expect.poll(() => cards(page).count()).toBe(Math.min(2 * PER_PAGE, total));
-    expect(page.url()).toBe(`${site.url}${SORTED}`);
+    // The address records the pages shown (no new history entry, no page load).
+    expect(page.url()).toBe(`${site.url}${SORTED}&shown=2`);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect((await cardLinks(page).allTextContents()).slice(0, PER_PAGE)).toEqual(firstPage);
     const all = await mileages(page);
@@ -150,8 +157,8 @@ describe("inventory search", () => {
     expect(await page.getByRole("status").filter({ hasText: "Showing" }).textContent()).toBe(
       `Showing 1–${Math.min(2 * PER_PAGE, total)} of ${total}`,
     );
-    // The link now points at the page after the appended one.
-    expect(await showMore(page).getAttribute("href")).toBe(`${SORTED}&page=3`);
+    // The link now asks for one page more again.
+    expect(await showMore(page).getAttribute("href")).toBe(`${SORTED}&shown=3#card-39`);
 
     // Changing the sort submits on its own.
     await page.getByLabel("Sort by").selectOption("priceHigh");

@@ -163,10 +163,20 @@ describe("schedule a test drive", () => {
       // Back to the days, then forward again.
       await page.getByRole("button", { name: "Change day" }).click();
       await page.getByRole("group", { name: "What day works best?" }).waitFor();
-      await page.getByRole("group", { name: "What day works best?" }).getByRole("radio").nth(1).check();
+      // The dealer's closed dates (Thanksgiving, Christmas… of the fixture profile) are never among the days.
+      const days = page.getByRole("group", { name: "What day works best?" }).getByRole("radio");
+      const offered = await days.evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value));
+      expect(offered.length).toBeGreaterThan(0);
+      for (const closed of ["2026-11-26", "2026-12-25", "2027-01-01", "2027-11-25", "2027-12-25"]) {
+        expect(offered).not.toContain(closed);
+      }
+      const dayLabel = (await days.nth(1).evaluate((r) => r.closest("label")?.textContent ?? "")).trim();
+      await days.nth(1).check();
       await page.getByRole("button", { name: "Continue" }).click();
 
-      await page.getByRole("group", { name: "What time works best?" }).getByRole("radio").nth(2).check();
+      const time = page.getByRole("group", { name: "What time works best?" }).getByRole("radio").nth(2);
+      const timeLabel = (await time.evaluate((r) => r.closest("label")?.textContent ?? "")).trim();
+      await time.check();
       await page.getByRole("button", { name: "Continue" }).click();
       await page.getByRole("group", { name: "Confirm your details to schedule" }).waitFor();
       await check();
@@ -180,6 +190,10 @@ describe("schedule a test drive", () => {
       await page.getByRole("button", { name: "Schedule Test Drive Now" }).click();
       await page.waitForURL(`${site.url}${DETAIL}`);
       expect(await page.getByRole("status").filter({ hasText: "Test Drive Scheduled" }).isVisible()).toBe(true);
+      // The confirmation repeats the booked day and time.
+      expect(await page.getByRole("status").filter({ hasText: "Test Drive Scheduled" }).textContent()).toContain(
+        `Your test drive on ${dayLabel} at ${timeLabel} has been scheduled.`,
+      );
 
       const adf = await deliveredWith(email);
       expect(adf).toContain('interest="test-drive"');

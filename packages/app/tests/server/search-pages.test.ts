@@ -109,6 +109,33 @@ describe("search pages that say what they list", () => {
     expect(sorted.robots.startsWith("noindex")).toBe(true);
     expect(sorted.canonical).toBe(`${site.url}/cars-for-sale`);
   });
+
+  it("?shown=N lists N pages (what Show more left), is not indexed, clamps to the last page and drops a bad value", async () => {
+    const cardIds = (body: string) => [...body.matchAll(/<li id="card-(\d+)"/g)].map((m) => Number(m[1]));
+    const first = await head("/cars-for-sale");
+    expect(cardIds(first.body)).toEqual(Array.from({ length: 19 }, (_, i) => i + 1));
+    // Show more is a plain link to the list one page longer, on its first new card.
+    expect(first.body).toContain('href="/cars-for-sale?shown=2#card-20"');
+    const three = await head("/cars-for-sale?shown=3");
+    expect(three.status).toBe(200);
+    expect(cardIds(three.body)).toEqual(Array.from({ length: 57 }, (_, i) => i + 1));
+    expect(three.robots.startsWith("noindex")).toBe(true);
+    expect(three.canonical).toBe(`${site.url}/cars-for-sale`);
+    expect(three.body).toContain('href="/cars-for-sale?shown=4#card-58"');
+    expect(three.body).toContain('href="/cars-for-sale?page=4"');
+    const fromTwo = await head("/cars-for-sale?page=2&shown=2");
+    expect(cardIds(fromTwo.body)).toEqual(Array.from({ length: 38 }, (_, i) => i + 20));
+    // A narrow list has fewer pages than asked: what is left, not a 404.
+    const narrow = await head("/cars-for-sale/convertibles?shown=20");
+    expect(narrow.status).toBe(200);
+    expect(cardIds(narrow.body).length).toBeGreaterThan(0);
+    expect(narrow.body).not.toContain(">Show more<");
+    for (const bad of ["shown=0", "shown=21", "shown=all", "shown=1e3"]) {
+      const page = await head(`/cars-for-sale?${bad}`);
+      expect(page.status, bad).toBe(200);
+      expect(cardIds(page.body), bad).toHaveLength(19);
+    }
+  });
 });
 
 describe("a store that sells used and certified cars lists no new car anywhere", () => {

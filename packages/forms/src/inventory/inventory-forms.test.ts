@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixedFormContext } from "../fields/context";
-import { MESSAGES } from "../messages";
+import { MESSAGES, testDriveClosedMessage } from "../messages";
 import { DANA, errorsOf, formData, VALID_KEY } from "../testing/form-data.test-support";
 import { privateInventoryUnlockSchema } from "./private-inventory.schema";
 import { createTestDriveSchema, createTestDriveStepSchemas } from "./test-drive.schema";
@@ -211,5 +211,34 @@ describe("unlock price stepper steps", () => {
     expect(unlockPricePostSchema.safeParse({ intent: "next", step: "bogus" }).error?.issues[0]?.message).toBe(
       MESSAGES.slug,
     );
+  });
+});
+
+describe("test drive on a closed day", () => {
+  const closed: Record<string, string> = { "2026-05-04": "Founders’ Day" };
+  const steps = createTestDriveStepSchemas({
+    context,
+    // The slots would offer the day: the closed date alone must refuse it, by name.
+    isOpenDay: (date) => [...openSlots].some((slot) => slot.startsWith(`${date} `)),
+    isOpenSlot: (date, time) => openSlots.has(`${date} ${time}`),
+    closedDay: (date) => closed[date],
+  });
+  const message = testDriveClosedMessage("Founders’ Day");
+
+  it("refuses a closed day at every step with a message naming it", () => {
+    expect(message).toBe("We're closed on Founders’ Day. Please choose another day.");
+    expect(errorsOf(parseWithZod(formData({ date: "2026-05-04" }), { schema: steps.day }))).toEqual({
+      date: [message],
+    });
+    expect(errorsOf(parseWithZod(formData({ date: "2026-05-04", time: "15:00" }), { schema: steps.time }))).toEqual({
+      time: [message],
+    });
+    const base = { idempotencyKey: VALID_KEY, ...DANA, date: "2026-05-04", time: "15:00" };
+    expect(errorsOf(parseWithZod(formData(base), { schema: steps.confirm }))).toEqual({ time: [message] });
+  });
+
+  it("keeps the other days as they were", () => {
+    expect(steps.day.safeParse({ date: "2026-05-02" }).success).toBe(true);
+    expect(steps.time.safeParse({ date: "2026-05-02", time: "10:00" }).success).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { formMeta } from "../fields/form-meta";
 import { profileShape } from "../fields/profile-fields";
 import { commentsSchema } from "../fields/text";
 import { optionalVinSchema } from "../fields/vin";
-import { MESSAGES } from "../messages";
+import { MESSAGES, testDriveClosedMessage } from "../messages";
 
 /** A time of day as the slot list posts it: 24-hour `HH:mm` in the store's time zone. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -31,6 +31,8 @@ export interface TestDriveOptions {
    * check only the shape and that the day has not passed.
    */
   isOpenSlot?: (date: string, time: string) => boolean;
+  /** The name of the store's closed day (a holiday) on `date`, or undefined when it is not one. */
+  closedDay?: (date: string) => string | undefined;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface TestDriveOptions {
  * The day must not have passed; with `isOpenSlot` the pair must be an offered slot ("That time is no longer
  * available…" on `time`).
  */
-export function createTestDriveSchema({ context = defaultFormContext, isOpenSlot }: TestDriveOptions = {}) {
+export function createTestDriveSchema({ context = defaultFormContext, isOpenSlot, closedDay }: TestDriveOptions = {}) {
   return formMeta
     .extend({
       date: dateSchema.refine((date) => date >= context.today(), { error: MESSAGES.testDriveDate, abort: true }),
@@ -50,7 +52,11 @@ export function createTestDriveSchema({ context = defaultFormContext, isOpenSlot
     })
     .superRefine(
       (value, ctx) => {
-        if (isOpenSlot && !isOpenSlot(value.date, value.time)) {
+        const holiday = closedDay?.(value.date);
+        if (holiday !== undefined) {
+          // The confirm step shows the slot's message on `time`: the day and time travel together there.
+          ctx.addIssue({ code: "custom", path: ["time"], message: testDriveClosedMessage(holiday) });
+        } else if (isOpenSlot && !isOpenSlot(value.date, value.time)) {
           ctx.addIssue({ code: "custom", path: ["time"], message: MESSAGES.testDriveSlot });
         }
       },
@@ -65,6 +71,8 @@ export interface TestDriveStepOptions {
   isOpenDay: (date: string) => boolean;
   /** Whether a day and time (`HH:mm`) is still offered, as in `TestDriveOptions`. */
   isOpenSlot: (date: string, time: string) => boolean;
+  /** The name of the store's closed day on `date` (Thanksgiving), or undefined: such a day is refused by name. */
+  closedDay?: (date: string) => string | undefined;
 }
 
 /**
@@ -77,10 +85,17 @@ export function createTestDriveStepSchemas({
   context = defaultFormContext,
   isOpenDay,
   isOpenSlot,
+  closedDay,
 }: TestDriveStepOptions) {
   const day = z.object({ date: dateSchema }).superRefine(({ date }, ctx) => {
     // A date the field already refused gets no second message.
-    if (!isCalendarDate(date) || isOpenDay(date)) return;
+    if (!isCalendarDate(date)) return;
+    const holiday = closedDay?.(date);
+    if (holiday !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["date"], message: testDriveClosedMessage(holiday) });
+      return;
+    }
+    if (isOpenDay(date)) return;
     ctx.addIssue({
       code: "custom",
       path: ["date"],
@@ -88,11 +103,18 @@ export function createTestDriveStepSchemas({
     });
   });
   const time = z.object({ date: dateSchema, time: timeSchema }).superRefine(({ date, time }, ctx) => {
-    if (isCalendarDate(date) && TIME_PATTERN.test(time) && !isOpenSlot(date, time)) {
+    const holiday = isCalendarDate(date) ? closedDay?.(date) : undefined;
+    if (holiday !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["time"], message: testDriveClosedMessage(holiday) });
+    } else if (isCalendarDate(date) && TIME_PATTERN.test(time) && !isOpenSlot(date, time)) {
       ctx.addIssue({ code: "custom", path: ["time"], message: MESSAGES.testDriveSlot });
     }
   });
-  return { day, time, confirm: createTestDriveSchema({ context, isOpenSlot }) } as const;
+  return {
+    day,
+    time,
+    confirm: createTestDriveSchema({ context, isOpenSlot, ...(closedDay ? { closedDay } : {}) }),
+  } as const;
 }
 
 /** Test drive on the real clock, without a slot list (shape and date only). */

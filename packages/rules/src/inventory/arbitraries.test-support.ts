@@ -178,6 +178,7 @@ export const queryArb: fc.Arbitrary<SearchQuery> = fc
       transmission: listArb,
       exteriorColor: listArb,
       q: textArb,
+      shown: fc.integer({ min: 2, max: 20 }),
     },
     { requiredKeys: ["sort", "page", "fuel", "transmission", "exteriorColor"] },
   )

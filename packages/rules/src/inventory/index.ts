@@ -51,6 +51,7 @@ export {
   MAX_LIST_VALUES,
   MAX_PAGE,
   MAX_QUERY_TEXT,
+  MAX_SHOWN,
   type NumberRange,
   type ParsedSearchQuery,
   QUERY_PARAMS,

@@ -34,6 +34,7 @@ export function searchCriteria(filters: SearchFilters, query: SearchQuery): Sear
   if (query.mileage) criteria.mileage = query.mileage;
   if (query.year) criteria.year = query.year;
   if (query.q !== undefined) criteria.q = query.q;
+  if (query.shown !== undefined) criteria.shown = query.shown;
   return criteria;
 }
 

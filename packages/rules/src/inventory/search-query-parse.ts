@@ -9,6 +9,7 @@ import {
   MAX_LIST_VALUES,
   MAX_PAGE,
   MAX_QUERY_TEXT,
+  MAX_SHOWN,
   type NumberRange,
   normalizeSearchText,
   type ParsedSearchQuery,
@@ -76,6 +77,12 @@ const PAGE_MESSAGE = `Page must be a whole number from 1 to ${MAX_PAGE}`;
 const pageSchema = z.pipe(
   z.pipe(z.string().check(z.trim(), z.regex(/^\d{1,6}$/, PAGE_MESSAGE)), z.transform(Number)),
   z.number().check(z.minimum(1, PAGE_MESSAGE), z.maximum(MAX_PAGE, PAGE_MESSAGE)),
+);
+
+const SHOWN_MESSAGE = `Shown pages must be a whole number from 1 to ${MAX_SHOWN}`;
+const shownSchema = z.pipe(
+  z.pipe(z.string().check(z.trim(), z.regex(/^\d{1,3}$/, SHOWN_MESSAGE)), z.transform(Number)),
+  z.number().check(z.minimum(1, SHOWN_MESSAGE), z.maximum(MAX_SHOWN, SHOWN_MESSAGE)),
 );
 
 const textSchema = z.pipe(
@@ -168,5 +175,7 @@ export function parseSearchQuery(
   }
   const q = single("q", textSchema);
   if (q) query.q = q;
+  const shown = single("shown", shownSchema);
+  if (shown !== undefined && shown > 1) query.shown = shown;
   return query;
 }

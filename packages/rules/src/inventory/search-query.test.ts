@@ -51,6 +51,9 @@ describe("parseSearchQuery", () => {
     ["page=0", "page", "Page must be a whole number from 1 to 10000"],
     ["page=two", "page", "Page must be a whole number from 1 to 10000"],
     ["page=10001", "page", "Page must be a whole number from 1 to 10000"],
+    ["shown=0", "shown", "Shown pages must be a whole number from 1 to 20"],
+    ["shown=21", "shown", "Shown pages must be a whole number from 1 to 20"],
+    ["shown=all", "shown", "Shown pages must be a whole number from 1 to 20"],
     ["mileage=85000", "mileage", "Mileage takes two values, min,max (null for an open end)"],
     ["mileage=a,5", "mileage", "Mileage must be a whole number from 0 to 2000000"],
     ["mileage=90000,85000", "mileage", "Mileage minimum is above its maximum"],
@@ -64,6 +67,14 @@ describe("parseSearchQuery", () => {
     expect(query.dropped).toContainEqual(expect.objectContaining({ param, reason }));
     const first = new URLSearchParams(search).getAll(param).length > 1;
     if (!first) expect(formatSearchQuery(query)).not.toContain(`${param}=`);
+  });
+
+  it("reads how many pages Show more has shown, leaving out one page", () => {
+    expect(parseSearchQuery("page=2&shown=3")).toMatchObject({ page: 2, shown: 3, dropped: [] });
+    expect(parseSearchQuery("shown=1")).not.toHaveProperty("shown");
+    expect(formatSearchQuery({ sort: "priceLow", page: 1, shown: 3 })).toBe("shown=3");
+    expect(formatSearchQuery({ sort: "newest", page: 2, shown: 2 })).toBe("sort=newest&page=2&shown=2");
+    expect(formatSearchQuery({ sort: "priceLow", page: 1, shown: 1 })).toBe("");
   });
 
   it("keeps at most the allowed number of list values", () => {

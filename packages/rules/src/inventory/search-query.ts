@@ -15,6 +15,11 @@ export interface SearchQuery {
   sort: string;
   /** 1-based. */
   page: number;
+  /**
+   * How many pages the list shows from `page` on, after "Show more" (ADR 261): `?shown=3` lists pages 1 to 3, so
+   * Back and a shared link bring the same cards. 1 (left out of URLs) is the page alone.
+   */
+  shown?: number;
   price?: NumberRange;
   mileage?: NumberRange;
   year?: NumberRange;
@@ -22,7 +27,10 @@ export interface SearchQuery {
   fuel: string[];
   transmission: string[];
   exteriorColor: string[];
-  /** Free text over year, make, model, trim, VIN and stock number; trimmed, single spaces. */
+  /**
+   * Free text: inside year, make, model, trim, VIN and stock number, or at a word's start in body style, colour,
+   * fuel and features (`suv`, `leather`, `red truck`; the app's search, ADR 260). Trimmed, single spaces.
+   */
   q?: string;
 }
 
@@ -39,6 +47,8 @@ export interface ParsedSearchQuery extends SearchQuery {
 }
 
 export const MAX_PAGE = 10_000;
+/** The most pages one list shows at once (`?shown=`): past it, "Show more" leads to the next page on its own. */
+export const MAX_SHOWN = 20;
 export const MAX_QUERY_TEXT = 100;
 export const MAX_LIST_VALUES = 20;
 
@@ -52,7 +62,7 @@ export const LISTS = ["fuel", "transmission", "exteriorColor"] as const;
 export type ListParam = (typeof LISTS)[number];
 
 /** The canonical order of query parameters. */
-export const QUERY_PARAMS = ["q", "price", "mileage", "year", ...LISTS, "sort", "page"] as const;
+export const QUERY_PARAMS = ["q", "price", "mileage", "year", ...LISTS, "sort", "page", "shown"] as const;
 
 /** Search text as the search reads it: control characters and runs of white space become one space, trimmed. */
 export function normalizeSearchText(raw: string): string {
@@ -79,8 +89,8 @@ function encodeValue(value: string): string {
 
 /**
  * The canonical query string (without `?`) of a search query: parameters in a fixed order (q, price, mileage,
- * year, fuel, transmission, exteriorColor, sort, page), list values sorted and unique, the default sort and page 1
- * left out. The empty string when nothing is set.
+ * year, fuel, transmission, exteriorColor, sort, page, shown), list values sorted and unique, the default sort, page 1
+ * and one page shown left out. The empty string when nothing is set.
  */
 export function formatSearchQuery(query: Partial<SearchQuery>, rules: InventoryRules = defaultInventoryRules): string {
   const pairs: [string, string][] = [];
@@ -100,6 +110,8 @@ export function formatSearchQuery(query: Partial<SearchQuery>, rules: InventoryR
   if (sort && sort.value !== rules.sort.search.default) pairs.push(["sort", sort.value]);
   if (query.page !== undefined && Number.isSafeInteger(query.page) && query.page > 1)
     pairs.push(["page", String(query.page)]);
+  if (query.shown !== undefined && Number.isSafeInteger(query.shown) && query.shown > 1 && query.shown <= MAX_SHOWN)
+    pairs.push(["shown", String(query.shown)]);
   return pairs.map(([key, value]) => `${key}=${encodeValue(value)}`).join("&");
 }
 

@@ -10,6 +10,13 @@ export {
   ShowroomRulesError,
   type ShowroomRulesErrorCode,
 } from "../shared/errors";
+export {
+  type ClosedDate,
+  calendarDaySchema,
+  closedDateSchema,
+  closedDatesSchema,
+  isCalendarDay,
+} from "./closed-dates.schema";
 export { defaultTestDriveRules } from "./defaults";
 export {
   type InventoryUnlockContext,
@@ -40,7 +47,9 @@ export {
 } from "./test-drive.machine";
 export { type TestDriveRules, testDriveRulesSchema } from "./test-drive.schema";
 export {
+  bookedSlotLabel,
   SAVE_DETAILS_ERROR,
+  scheduledToast,
   TEST_DRIVE_BOOKING_FAILED_TOAST,
   TEST_DRIVE_DETAILS_MISSING_TOAST,
   TEST_DRIVE_SCHEDULED_TOAST,

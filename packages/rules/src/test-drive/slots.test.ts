@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { closedDatesSchema } from "./closed-dates.schema";
 import { slotDayLabel, slotTimeLabel, testDriveSlots } from "./slots";
 import type { WorkingHours } from "./working-hours.schema";
 
@@ -347,5 +348,74 @@ describe("testDriveSlots properties", () => {
       }),
       RUNS,
     );
+  });
+
+  it("no offered date is ever a closed date, and closing dates removes exactly those days and nothing else", () => {
+    fc.assert(
+      fc.property(
+        scenarioArb,
+        // Offsets from the dealer's today: inside the window, just past it, and before it.
+        fc.uniqueArray(fc.integer({ min: -2, max: 10 }), { maxLength: 6 }),
+        (scenario, offsets) => {
+          const today = wallClock(scenario.now.getTime(), scenario.timeZone).date;
+          const closedDates = offsets.map((n) => addDays(today, n));
+          const open = testDriveSlots(scenario);
+          const slots = testDriveSlots({ ...scenario, closedDates });
+          for (const { date, times } of slots) {
+            expect(closedDates).not.toContain(date);
+            for (const time of times) expect(closedDates).not.toContain(time.slice(0, 10));
+          }
+          expect(slots).toEqual(open.filter((day) => !closedDates.includes(day.date)));
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
+describe("closed dates (holidays)", () => {
+  it("skips Thanksgiving and Christmas in the spec's sales hours and keeps the days around them", () => {
+    const slots = testDriveSlots({
+      now: new Date("2026-11-23T08:00:00-06:00"),
+      workingHours: salesHours,
+      timeZone: CHICAGO,
+      days: 35,
+      closedDates: ["2026-11-26", "2026-12-25"],
+    });
+    const dates = slots.map((d) => d.date);
+    expect(dates).not.toContain("2026-11-26");
+    expect(dates).not.toContain("2026-12-25");
+    expect(dates).toContain("2026-11-25");
+    expect(dates).toContain("2026-11-27");
+    expect(dates).toContain("2026-12-24");
+    expect(dates).toContain("2026-12-26");
+  });
+
+  it("refuses a closed date that is not a calendar day", () => {
+    expect(() =>
+      testDriveSlots({
+        now: new Date("2026-11-23T08:00:00-06:00"),
+        workingHours: salesHours,
+        timeZone: CHICAGO,
+        closedDates: ["2026-02-30"],
+      }),
+    ).toThrow(/calendar day/);
+  });
+
+  it("reads a dealer's closed dates: each a calendar day with a name, each day once", () => {
+    expect(
+      closedDatesSchema.safeParse([
+        { date: "2026-11-26", name: "Thanksgiving" },
+        { date: "2026-12-25", name: "Christmas Day" },
+      ]).success,
+    ).toBe(true);
+    expect(closedDatesSchema.safeParse([{ date: "2026-11-31", name: "Nope" }]).success).toBe(false);
+    expect(closedDatesSchema.safeParse([{ date: "2026-11-26", name: " " }]).success).toBe(false);
+    const twice = closedDatesSchema.safeParse([
+      { date: "2026-12-25", name: "Christmas" },
+      { date: "2026-12-25", name: "Christmas Day" },
+    ]);
+    expect(twice.success).toBe(false);
+    expect(twice.error?.issues[0]?.message).toBe("2026-12-25 is listed twice.");
   });
 });

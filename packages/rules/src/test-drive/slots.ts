@@ -62,26 +62,28 @@ function resolveWallTime(
 /**
  * Test-drive slots for the next `days` calendar days in the dealer's time zone, today included. Each open day
  * offers every start on the grid from opening time, `slotMinutes` apart, that ends by closing time and starts at
- * least `leadMinutes` after `now`; closed days and days left without a slot are skipped.
+ * least `leadMinutes` after `now`; closed weekdays, `closedDates` (holidays) and days left without a slot are
+ * skipped.
  *
  * The grid is the dealer's wall clock: a start that does not exist because clocks spring forward is skipped, and a
  * start that happens twice because clocks fall back is offered once, at its first occurrence (ADR 023).
  * Throws an `InputError` for working hours that are not seven valid days or an unknown time zone.
  */
 export function testDriveSlots(options: TestDriveSlotsOptions): DaySlots[] {
-  const { now, workingHours, timeZone, days, slotMinutes, leadMinutes } = parseInput(
+  const { now, workingHours, timeZone, days, slotMinutes, leadMinutes, closedDates } = parseInput(
     testDriveSlotsOptionsSchema,
     options,
     "testDriveSlots options",
   );
   const earliest = now.getTime() + leadMinutes * MINUTE;
   const today = new TZDate(now.getTime(), timeZone);
+  const closed = new Set(closedDates);
   const result: DaySlots[] = [];
   for (let offset = 0; offset < days; offset++) {
     // Calendar arithmetic on a UTC-held date: no zone can skip or repeat a day here.
     const midnight = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate() + offset);
     const hours = workingHours[(new Date(midnight).getUTCDay() + 6) % 7];
-    if (!hours || hours.closed) continue;
+    if (!hours || hours.closed || closed.has(isoDate(new Date(midnight)))) continue;
     const open = Math.round(hours.open * 60);
     const close = Math.round(hours.close * 60);
     const offsets = offsetsAround(midnight, timeZone);

@@ -11,6 +11,7 @@ import {
   testDriveMachine,
 } from "./test-drive.machine";
 import {
+  bookedSlotLabel,
   TEST_DRIVE_BOOKING_FAILED_TOAST,
   TEST_DRIVE_DETAILS_MISSING_TOAST,
   TEST_DRIVE_SCHEDULED_TOAST,
@@ -90,7 +91,12 @@ describe("test-drive dialog", () => {
     expect(actor.getSnapshot().hasTag("busy")).toBe(true);
     await settled(actor);
     expect(actor.getSnapshot().matches("scheduled")).toBe(true);
-    expect(actor.getSnapshot().context.toast).toEqual(TEST_DRIVE_SCHEDULED_TOAST);
+    // The confirmation repeats the booked day and time, on the dealer's clock.
+    expect(actor.getSnapshot().context.toast).toEqual({
+      ...TEST_DRIVE_SCHEDULED_TOAST,
+      detail: `Your test drive on ${bookedSlotLabel(tuesday, tuesdayAt11)} has been scheduled. Someone from our team will reach out to confirm it shortly.`,
+    });
+    expect(bookedSlotLabel(tuesday, tuesdayAt11)).toMatch(/^Tuesday, November \d+ at 11:00 AM$/);
     expect(booking.booked).toEqual([{ date: tuesday, time: tuesdayAt11, profile: dana, vin: "1HGCM82633A004352" }]);
     expect(actor.getSnapshot().output).toEqual({ date: tuesday, time: tuesdayAt11, profile: dana });
   });

@@ -5,12 +5,7 @@ import { ActorNotProvidedError } from "../shared/errors";
 import { parseInput } from "../shared/parse-input";
 import { type ContactDraft, draftOf, invalidProfileFields, type ProfileField } from "../unlock-price/contact-draft";
 import type { DaySlots } from "./slots";
-import {
-  TEST_DRIVE_BOOKING_FAILED_TOAST,
-  TEST_DRIVE_DETAILS_MISSING_TOAST,
-  TEST_DRIVE_SCHEDULED_TOAST,
-  type Toast,
-} from "./texts";
+import { scheduledToast, TEST_DRIVE_BOOKING_FAILED_TOAST, TEST_DRIVE_DETAILS_MISSING_TOAST, type Toast } from "./texts";
 
 const contactFields = z.object({
   firstName: z.optional(z.string()),
@@ -169,7 +164,10 @@ export const testDriveMachine = setup({
               profile: context.contact,
               vin: context.vin,
             }),
-            onDone: { target: "#testDrive.scheduled", actions: assign({ toast: TEST_DRIVE_SCHEDULED_TOAST }) },
+            onDone: {
+              target: "#testDrive.scheduled",
+              actions: assign({ toast: ({ context }) => scheduledToast(context.date ?? "", context.time ?? "") }),
+            },
             onError: { target: "editing", actions: assign({ toast: TEST_DRIVE_BOOKING_FAILED_TOAST }) },
           },
         },

@@ -12,7 +12,10 @@ function Hidden({ target }: { target: FormTarget }) {
   );
 }
 
-/** "Search inventory": free text over year, make, model, trim, VIN and stock number, the other filters kept. */
+/**
+ * "Search inventory": free text over year, make, model, trim, VIN and stock number, body style, colour and features
+ * (ADR 260), the other filters kept.
+ */
 export function InventorySearchForm({
   target,
   q,
@@ -24,6 +27,8 @@ export function InventorySearchForm({
   label: string;
   placeholder: string;
 }) {
+  const [firstWord, ...others] = label.split(" ");
+  const rest = others.join(" ");
   return (
     <Form method="get" action={target.action} role="search" className="flex w-full max-w-2xl flex-wrap gap-2">
       <label htmlFor="inventory-q" className="sr-only">
@@ -40,11 +45,17 @@ export function InventorySearchForm({
       />
       <Hidden target={target} />
       <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-800">
-        {label}
+        {/* On a phone the field keeps the room for its placeholder: the button shows the label's first word, and
+            its name stays the whole label (ADR 262). */}
+        {firstWord}
+        {rest ? <span className="sr-only sm:not-sr-only">{` ${rest}`}</span> : null}
       </button>
     </Form>
   );
 }
+
+/** Whether this browser has hydrated a sort form: the server never runs effects, so it always renders the button. */
+let sortFormHydrated = false;
 
 /**
  * The sort select as a GET form: without JavaScript its button submits it; once hydrated, choosing an option
@@ -64,9 +75,14 @@ export function SortForm({
   apply: string;
 }) {
   const submit = useSubmit();
-  const [hydrated, setHydrated] = useState(false);
+  // Only the first render after the server's HTML shows the button: a later mount (Back from a car) starts without
+  // it, so the list does not move after React Router has restored the scroll (ADR 261).
+  const [hydrated, setHydrated] = useState(sortFormHydrated);
   // A transition: the post-hydration update renders in slices instead of one blocking task (docs/decisions/155).
-  useEffect(() => startTransition(() => setHydrated(true)), []);
+  useEffect(() => {
+    sortFormHydrated = true;
+    startTransition(() => setHydrated(true));
+  }, []);
   return (
     <Form
       method="get"
@@ -75,7 +91,7 @@ export function SortForm({
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
     >
       <Hidden target={target} />
-      <label htmlFor="inventory-sort" className="text-sm font-medium text-slate-800">
+      <label htmlFor="inventory-sort" className="sr-only text-sm font-medium text-slate-800 sm:not-sr-only">
         {label}
       </label>
       <select

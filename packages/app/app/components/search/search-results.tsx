@@ -1,41 +1,37 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useEffect, useRef } from "react";
+import { useNavigate, useNavigation } from "react-router";
 import { type TextTree, translator, useUi } from "../i18n";
 import { PageLink } from "../navigation/page-link";
-import type { VehicleCardView } from "../vehicle/types";
 import { VehicleCard } from "../vehicle/vehicle-card";
 import type { SearchResultsView } from "./types";
 
+/** The address without its fragment: what the loader sees. */
+const withoutHash = (href: string) => href.split("#")[0] ?? href;
+
 /**
- * The result cards with "Show more": a plain link to the next page, which with JavaScript loads that page with a
- * fetcher and appends its cards in place, moving focus to the first new card. The count of shown cards is a polite
- * live region, so appending is announced. Keyed by the URL and the first page in the route, so a new search starts afresh.
+ * The result cards with "Show more": a plain link to the same list one page longer (`?shown=N+1#card-K`, ADR 261),
+ * which without JavaScript loads that page and lands on its first new card. With JavaScript it is a navigation that
+ * replaces the history entry and keeps the scroll, then moves focus to the first new card; the address always says
+ * how many pages are shown, so Back from a car brings the same cards and React Router restores the scroll. The
+ * count of shown cards is a polite live region, so appending is announced. "Next page" links the page after the
+ * list on its own, for crawlers (ADR 231).
  */
 export function SearchResults({ results, texts }: { results: SearchResultsView; texts: TextTree }) {
   const t = translator(texts);
   const ui = useUi();
-  const fetcher = useFetcher();
-  const [vehicles, setVehicles] = useState<VehicleCardView[]>(results.vehicles);
-  const [nextHref, setNextHref] = useState(results.nextHref);
-  const lastPage = useRef(results.page);
-  const focusVin = useRef<string | null>(null);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
   const list = useRef<HTMLOListElement>(null);
-
-  useEffect(() => {
-    const loaded = (fetcher.data as { results?: SearchResultsView } | undefined)?.results;
-    if (fetcher.state !== "idle" || !loaded || loaded.page <= lastPage.current) return;
-    lastPage.current = loaded.page;
-    focusVin.current = loaded.vehicles[0]?.vin ?? null;
-    setVehicles((shown) => [...shown, ...loaded.vehicles]);
-    setNextHref(loaded.nextHref);
-  }, [fetcher.data, fetcher.state]);
+  const focusFrom = useRef<number | null>(null);
+  const { vehicles, moreHref, nextHref, prevHref } = results;
+  const loadingMore = navigation.state === "loading" && focusFrom.current !== null;
 
   const shown = vehicles.length;
   useEffect(() => {
-    if (focusVin.current === null || shown === 0) return;
-    const link = list.current?.querySelector<HTMLAnchorElement>(`[data-vin="${focusVin.current}"] h2 a`);
-    focusVin.current = null;
-    link?.focus();
+    const from = focusFrom.current;
+    if (from === null || shown <= from) return;
+    focusFrom.current = null;
+    list.current?.children[from]?.querySelector<HTMLAnchorElement>("h2 a")?.focus();
   }, [shown]);
 
   const first = results.firstIndex;
@@ -45,32 +41,41 @@ export function SearchResults({ results, texts }: { results: SearchResultsView; 
       <p role="status" aria-live="polite" className="text-sm text-slate-700">
         {vehicles.length > 0 ? t("search.showingCount", { shown: `${first}–${last}`, total: results.total }) : ""}
       </p>
-      <ol ref={list} className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={fetcher.state !== "idle"}>
-        {vehicles.map((vehicle) => (
-          <li key={vehicle.vin} data-vin={vehicle.vin}>
+      <ol ref={list} className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={loadingMore}>
+        {vehicles.map((vehicle, i) => (
+          <li key={vehicle.vin} id={`card-${first + i}`} data-vin={vehicle.vin} className="scroll-mt-24">
             <VehicleCard vehicle={vehicle} texts={texts} />
           </li>
         ))}
       </ol>
-      {nextHref || results.prevHref ? (
-        <nav aria-label={ui("common.a11y.pagination")} className="mt-10 flex items-center justify-center gap-6">
-          {results.prevHref && vehicles.length === results.vehicles.length ? (
-            <PageLink to={results.prevHref} rel="prev" className="font-semibold text-brand-700 hover:underline">
+      {moreHref || nextHref || prevHref ? (
+        <nav
+          aria-label={ui("common.a11y.pagination")}
+          className="mt-10 flex flex-wrap items-center justify-center gap-x-6 gap-y-3"
+        >
+          {prevHref && results.shown === 1 ? (
+            <PageLink to={prevHref} rel="prev" className="font-semibold text-brand-700 hover:underline">
               {ui("common.actions.back")}
             </PageLink>
           ) : null}
-          {nextHref ? (
+          {moreHref ? (
             <PageLink
-              to={nextHref}
-              rel="next"
+              to={moreHref}
               preventScrollReset
               onClick={(event) => {
                 event.preventDefault();
-                if (fetcher.state === "idle") fetcher.load(nextHref);
+                if (navigation.state !== "idle") return;
+                focusFrom.current = vehicles.length;
+                navigate(withoutHash(moreHref), { replace: true, preventScrollReset: true });
               }}
-              className="rounded-md border border-brand-700 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
+              className="inline-flex min-h-11 items-center rounded-md border border-brand-700 px-6 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
             >
               {ui("common.labels.showMore")}
+            </PageLink>
+          ) : null}
+          {nextHref ? (
+            <PageLink to={nextHref} rel="next" className="text-sm text-brand-700 underline underline-offset-2">
+              {t("search.nextPage")}
             </PageLink>
           ) : null}
         </nav>

@@ -35,10 +35,19 @@ export interface FormTarget {
 export interface SearchResultsView {
   vehicles: VehicleCardView[];
   total: number;
+  /** The first page listed. */
   page: number;
+  /** How many pages are listed from `page` on (`?shown=`, ADR 261). */
+  shown: number;
   pageCount: number;
   /** The first card's position (1-based) among all results. */
   firstIndex: number;
+  /**
+   * "Show more": the same list with one page more (`?shown=N+1`) and a fragment on its first new card, so it works
+   * as a plain link; null on the last page.
+   */
+  moreHref: string | null;
+  /** The page after the last one listed, on its own: an indexable page for crawlers (ADR 231), `rel="next"`. */
   nextHref: string | null;
   prevHref: string | null;
 }

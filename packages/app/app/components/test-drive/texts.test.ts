@@ -1,5 +1,7 @@
 import {
+  bookedSlotLabel,
   SAVE_DETAILS_ERROR,
+  scheduledToast,
   TEST_DRIVE_DETAILS_MISSING_TOAST,
   TEST_DRIVE_SCHEDULED_TOAST,
   TEST_DRIVE_TEXTS,
@@ -27,6 +29,20 @@ describe("the test-drive words", () => {
       summary: TEST_DRIVE_SCHEDULED_TOAST.summary,
       detail: TEST_DRIVE_SCHEDULED_TOAST.detail,
     });
+    expect(
+      toastFromFlash({
+        key: "testDrive.booked",
+        severity: "success",
+        values: { when: bookedSlotLabel("2026-11-27", "2026-11-27T10:30:00-06:00") },
+      }),
+    ).toMatchObject({
+      severity: "success",
+      summary: TEST_DRIVE_SCHEDULED_TOAST.summary,
+      detail: scheduledToast("2026-11-27", "2026-11-27T10:30:00-06:00").detail,
+    });
+    expect(scheduledToast("2026-11-27", "2026-11-27T10:30:00-06:00").detail).toContain(
+      "on Friday, November 27 at 10:30 AM",
+    );
     expect(toastFromFlash({ key: "testDrive.missingDetails" })).toMatchObject({
       severity: "error",
       summary: "Something went wrong",

@@ -31,6 +31,17 @@ export function vocabularyOf(rows: readonly InventoryRow[]): Vocabulary {
       ...some.map((r) => r.make.toUpperCase()),
       ...some.map((r) => String(r.year)),
       ...some.map((r) => r.model.toLowerCase().replace(/[^a-z0-9]/g, "")),
+      // Words of body styles, colours, fuels and features, whole and cut short ("suv", "leather", "red"), and
+      // one found only inside a word ("ram" of "Panoramic").
+      "suv",
+      "trucks",
+      "red",
+      "blue",
+      "hybrid",
+      "leather",
+      "sunroof",
+      "heads-up",
+      "ram",
       "zzzz",
     ],
     stores: unique(rows.map((r) => r.storeId)),

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { criteriaArb, scopeArb, vocabularyOf } from "./arbitraries.test-support";
 import { countedFacets, FACET_KINDS, runSearch } from "./engine";
-import { buildInventoryIndex, haystackOf, type InventoryRow, sortOrder } from "./inventory-index";
+import { buildInventoryIndex, haystackOf, type InventoryRow, sortOrder, startsAWord } from "./inventory-index";
 import { answered, expected, type OracleVehicle } from "./oracle.test-support";
 import { shapeFacets } from "./shape";
 
@@ -34,13 +34,14 @@ const rowArb = (i: number): fc.Arbitrary<InventoryRow> =>
       mileage: fc.constantFrom(0, 30, 15_000, 49_999, 85_000, 85_001, 140_000),
       price: fc.constantFrom(null, 7_995, 15_000, 20_000, 20_001, 33_500, 52_000),
       stockNumber: fc.constantFrom("P1", "P22", "N303"),
-      exteriorColor: fc.constantFrom("Blue", "Midnight Blue", "Rosé Gold", "rose gold", null, "★"),
+      exteriorColor: fc.constantFrom("Blue", "Midnight Blue", "Rosé Gold", "rose gold", "Ruby Red", null, "★"),
       fuelType: fc.constantFrom("Gasoline", "Plug-In Hybrid", "Hybrid", null),
       transmission: fc.constantFrom("A", "M", null),
       priceDrop: fc.boolean(),
       premiumUpgrades: fc.boolean(),
       private: fc.boolean(),
       listedOn: fc.constantFrom("2026-05-01", "2026-05-28", "2026-06-01"),
+      features: fc.subarray(["Leather Seats", "Panoramic Sunroof", "Heads-Up Display", "Infrared Camera", "Sunroof"]),
     })
     .map(({ makeModel, ...row }) => ({
       ...row,
@@ -155,5 +156,92 @@ describe("search engine", () => {
       expect(haystack.includes(word), word).toBe(true);
     }
     expect(haystack.includes("camry")).toBe(false);
+  });
+
+  it("free text also finds body style, exterior colour, fuel and Key Features at the start of a word", () => {
+    const base = {
+      storeId: "brentwood",
+      condition: "used",
+      year: 2022,
+      mileage: 20_000,
+      price: 25_000,
+      oldPrice: null,
+      trim: null,
+      transmission: "A",
+      drivetrain: null,
+      priceDrop: false,
+      premiumUpgrades: false,
+      private: false,
+      listedOn: "2026-05-01",
+    } as const;
+    const rows: InventoryRow[] = [
+      {
+        ...base,
+        vin: "1HGCM82633A000001",
+        stockNumber: "P1",
+        make: "Ford",
+        makeSlug: "ford",
+        model: "F-150",
+        modelSlug: "f-150",
+        bodyStyle: "trucks",
+        exteriorColor: "Race Red",
+        fuelType: "Gasoline",
+        features: ["Tow Package", "Leather Seats"],
+      },
+      {
+        ...base,
+        vin: "1HGCM82633A000002",
+        stockNumber: "P2",
+        make: "Toyota",
+        makeSlug: "toyota",
+        model: "RAV4",
+        modelSlug: "rav4",
+        bodyStyle: "suvs",
+        exteriorColor: "Blue",
+        fuelType: "Hybrid",
+        features: ["Panoramic Sunroof", "Heads-Up Display", "Infrared Camera"],
+      },
+      {
+        ...base,
+        vin: "1HGCM82633A000003",
+        stockNumber: "P3",
+        make: "Ram",
+        makeSlug: "ram",
+        model: "1500",
+        modelSlug: "1500",
+        bodyStyle: "trucks",
+        exteriorColor: "Bright White",
+        fuelType: "Gasoline",
+        features: [],
+      },
+    ];
+    const found = (q: string) =>
+      search(
+        rows,
+        { sort: "priceLow", page: 1, fuel: [], transmission: [], exteriorColor: [], q },
+        {
+          privateUnlocked: false,
+        },
+      ).vehicles.map((v) => v.stockNumber);
+    expect(found("suv")).toEqual(["P2"]);
+    expect(found("SUVs")).toEqual(["P2"]);
+    expect(found("leather")).toEqual(["P1"]);
+    expect(found("red truck")).toEqual(["P1"]);
+    expect(found("truck")).toEqual(["P1", "P3"]);
+    expect(found("hybrid sunroof")).toEqual(["P2"]);
+    expect(found("heads-up")).toEqual(["P2"]);
+    // Inside a word is not a match: "ram" is the Ram, not the panoramic roof; "red" is not "Infrared".
+    expect(found("ram")).toEqual(["P3"]);
+    expect(found("red")).toEqual(["P1"]);
+    expect(found("red suv")).toEqual([]);
+  });
+
+  it("a word starts a word of a text only at its beginning, punctuation ignored", () => {
+    expect(startsAWord("Heads-Up Display", "headsup")).toBe(true);
+    expect(startsAWord("Heads-Up Display", "up")).toBe(true);
+    expect(startsAWord("Panoramic Sunroof", "ram")).toBe(false);
+    expect(startsAWord("suvs", "suv")).toBe(true);
+    expect(startsAWord("ruby-red-metallic", "red")).toBe(true);
+    expect(startsAWord("Leather Seats", "-")).toBe(false);
   });
 });

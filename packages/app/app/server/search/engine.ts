@@ -11,6 +11,7 @@ import {
   modelKey,
   SEARCH_FEATURES,
   sortOrder,
+  startsAWord,
 } from "./inventory-index";
 import { type FacetRow, MILEAGE_THRESHOLDS, PRICE_THRESHOLDS } from "./shape";
 
@@ -156,6 +157,44 @@ class RangeCounter {
   }
 }
 
+/**
+ * The test of one free-text word beyond the haystack: it starts a word of the vehicle's body style, exterior colour,
+ * fuel or one of its Key Features ("suv", "red", "hybrid", "leather"). Each dictionary is scanned once per search, so
+ * the loop only looks codes up. Null when nothing in the inventory matches.
+ */
+function tagTest(index: InventoryIndex, word: string): Test | null {
+  const { dictionaries, codes, tags } = index;
+  const maskOf = (texts: readonly string[]) => {
+    const mask = new Uint8Array(texts.length);
+    let any = false;
+    texts.forEach((text, code) => {
+      if (startsAWord(text, word)) {
+        mask[code] = 1;
+        any = true;
+      }
+    });
+    return any ? mask : null;
+  };
+  const grouped = (["bodyStyle", "exteriorColor", "fuel"] as const).flatMap((facet) => {
+    const mask = maskOf(dictionaries[facet].values);
+    return mask ? [{ mask, column: codes[facet] }] : [];
+  });
+  const features = maskOf(tags.features);
+  if (grouped.length === 0 && !features) return null;
+  const { featureStart, featureCodes } = tags;
+  return (i) => {
+    for (const { mask, column } of grouped) {
+      const code = column[i] as number;
+      if (code >= 0 && mask[code] === 1) return true;
+    }
+    if (features) {
+      const end = featureStart[i + 1] as number;
+      for (let k = featureStart[i] as number; k < end; k++) if (features[featureCodes[k] as number] === 1) return true;
+    }
+    return false;
+  };
+}
+
 /** Runs one search: the page of vehicles, the total and (when asked) the facet rows. */
 export function runSearch(
   index: InventoryIndex,
@@ -169,6 +208,7 @@ export function runSearch(
   const testBits = Int32Array.from(tests, ([kind]) => BIT[kind]);
   const testFns = tests.map(([, test]) => test);
   const words = queryWords(criteria.q).map((w) => w.toLowerCase());
+  const wordTags = words.map((word) => tagTest(index, word));
   const store = scope.storeId === undefined ? -1 : numbers.stores.indexOf(scope.storeId);
   const storeMissing = scope.storeId !== undefined && store < 0;
 
@@ -197,8 +237,16 @@ export function runSearch(
     if (numbers.private[i] === 1 && !scope.privateUnlocked) continue;
     if (sold && !sold.has((vehicles[i] as IndexedVehicle).condition)) continue;
     if (words.length > 0) {
+      // Every word must match: inside the year, make, model, trim, VIN or stock number, or at a word's start in
+      // the body style, colour, fuel or features.
       const haystack = (vehicles[i] as IndexedVehicle).haystack;
-      if (!words.every((w) => haystack.includes(w))) continue;
+      let found = true;
+      for (let w = 0; w < words.length && found; w++) {
+        if (haystack.includes(words[w] as string)) continue;
+        const tag = wordTags[w];
+        found = tag?.(i) === true;
+      }
+      if (!found) continue;
     }
     let failed = 0;
     for (let t = 0; t < testFns.length; t++) if (!(testFns[t] as Test)(i)) failed |= testBits[t] as number;

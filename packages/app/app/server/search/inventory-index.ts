@@ -36,10 +36,15 @@ export interface InventoryRow {
   private: boolean;
   /** `yyyy-mm-dd`: the feed's date added, else the day the vehicle was first seen. */
   listedOn: string;
+  /** Key Features as the feed lists them ("Leather Seats"); free text finds them. */
+  features?: readonly string[] | null;
 }
 
-/** A row with what every search would otherwise recompute: its free-text haystack. */
-export interface IndexedVehicle extends InventoryRow {
+/**
+ * A row with what every search would otherwise recompute: its free-text haystack. Its features live in the index's
+ * `tags` as codes, not as strings on each vehicle.
+ */
+export interface IndexedVehicle extends Omit<InventoryRow, "features"> {
   haystack: string;
 }
 
@@ -95,8 +100,21 @@ export function bucketOf(value: number, thresholds: readonly number[]): number {
   return found < 0 ? thresholds.length : found;
 }
 
+/**
+ * What free text matches at the start of a word besides the haystack (ADR 260): each vehicle's Key Features as codes
+ * into one list of distinct texts. Body style, exterior colour and fuel are matched through their facet dictionaries.
+ */
+export interface TagColumns {
+  /** Distinct Key Features, as first spelled. */
+  features: string[];
+  /** Vehicle i's feature codes are `featureCodes[featureStart[i]]` up to `featureStart[i + 1]`. */
+  featureStart: Int32Array;
+  featureCodes: Int32Array;
+}
+
 export interface InventoryIndex {
   vehicles: IndexedVehicle[];
+  tags: TagColumns;
   numbers: NumericColumns;
   /** Per grouped facet, each vehicle's value code, or -1 when it has none. */
   codes: Record<GroupedFacet, Int32Array>;
@@ -109,7 +127,27 @@ export interface InventoryIndex {
 export const modelKey = (make: string, model: string) => `${make}/${model}`;
 
 /** Lower-case letters and digits only: `CR-V` → `crv`, so `crv` and `f150` find the model. */
-const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+export const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * Whether a search word starts at a word of `text`, punctuation ignored: `suv` in `suvs`, `leather` in "Leather
+ * Seats", `red` in "Ruby Red", `heads-up` in "Heads-Up Display"; never inside a word (`ram` is not in "Panoramic
+ * Sunroof", `red` not in "Infrared"). A word with no letter or digit matches nothing.
+ */
+export function startsAWord(text: string, word: string): boolean {
+  const wanted = compact(word);
+  if (wanted === "") return false;
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u);
+  for (let i = 0; i < words.length; i++) {
+    const first = words[i] as string;
+    if (first === "" || first[0] !== wanted[0]) continue;
+    // The word may run on over the next ones ("heads-up" → "headsup"): join from here until long enough.
+    let joined = first;
+    for (let j = i + 1; joined.length < wanted.length && j < words.length; j++) joined += words[j];
+    if (joined.startsWith(wanted)) return true;
+  }
+  return false;
+}
 
 /**
  * The free-text haystack: year, make, model, trim, VIN and stock number as written, then make, model and trim
@@ -164,9 +202,12 @@ export function facetValue(
 
 /** Builds the index; `rows` may come in any order (the index keeps them by VIN). */
 export function buildInventoryIndex(rows: readonly InventoryRow[]): InventoryIndex {
-  const vehicles = [...rows]
-    .sort((a, b) => (a.vin < b.vin ? -1 : a.vin > b.vin ? 1 : 0))
-    .map((row) => ({ ...row, haystack: haystackOf(row) }));
+  const sorted = [...rows].sort((a, b) => (a.vin < b.vin ? -1 : a.vin > b.vin ? 1 : 0));
+  const tags = featureTags(sorted);
+  const vehicles: IndexedVehicle[] = sorted.map(({ features: _features, ...row }) => ({
+    ...row,
+    haystack: haystackOf(row),
+  }));
   const codes = {} as Record<GroupedFacet, Int32Array>;
   const dictionaries = {} as Record<GroupedFacet, Dictionary>;
   for (const facet of GROUPED_FACETS) {
@@ -210,7 +251,30 @@ export function buildInventoryIndex(rows: readonly InventoryRow[]): InventoryInd
     priceBucket: Int8Array.from(vehicles, (v) => (v.price === null ? 0 : bucketOf(v.price, PRICE_THRESHOLDS))),
     mileageBucket: Int8Array.from(vehicles, (v) => bucketOf(v.mileage, MILEAGE_THRESHOLDS)),
   };
-  return { vehicles, numbers, codes, dictionaries, orders: new Map() };
+  return { vehicles, tags, numbers, codes, dictionaries, orders: new Map() };
+}
+
+/** Each row's Key Features as codes into one list of distinct texts (feeds repeat a few dozen thousands of times). */
+function featureTags(rows: readonly InventoryRow[]): TagColumns {
+  const features: string[] = [];
+  const codeOf = new Map<string, number>();
+  const featureStart = new Int32Array(rows.length + 1);
+  const codes: number[] = [];
+  rows.forEach((row, i) => {
+    featureStart[i] = codes.length;
+    for (const feature of row.features ?? []) {
+      if (typeof feature !== "string" || feature.trim() === "") continue;
+      let code = codeOf.get(feature);
+      if (code === undefined) {
+        code = features.length;
+        codeOf.set(feature, code);
+        features.push(feature);
+      }
+      codes.push(code);
+    }
+  });
+  featureStart[rows.length] = codes.length;
+  return { features, featureStart, featureCodes: Int32Array.from(codes) };
 }
 
 /**

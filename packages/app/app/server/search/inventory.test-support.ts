@@ -122,6 +122,7 @@ const FEATURES = [
   "Navigation",
   "Remote Start",
   "Third Row Seating",
+  "Leather Seats",
 ];
 const PREMIUM = ["Panoramic Sunroof", "Premium Audio", "Ventilated Front Seats", "Heads-Up Display"];
 const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";

@@ -19,6 +19,23 @@ type Kind = keyof Omit<SearchFacets, "year"> | "year";
 
 const TRANSMISSION_SLUG: Record<string, string> = { A: "automatic", M: "manual" };
 
+/**
+ * Whether `word` begins at a word of `text` (letters and digits only, so "heads-up" begins "Heads-Up Display"):
+ * the text squeezed to letters and digits, read from each position where one of its words begins.
+ */
+function beginsAWord(text: string, word: string): boolean {
+  const wanted = word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+  if (wanted === "") return false;
+  let squeezed = "";
+  const starts: number[] = [];
+  for (const part of text.toLowerCase().split(/[^\p{L}\p{N}]/u)) {
+    if (part === "") continue;
+    starts.push(squeezed.length);
+    squeezed += part;
+  }
+  return starts.some((at) => squeezed.slice(at, at + wanted.length) === wanted);
+}
+
 function wordMatches(vehicle: InventoryRow, word: string): boolean {
   const w = word.toLowerCase();
   const fields = [
@@ -32,7 +49,18 @@ function wordMatches(vehicle: InventoryRow, word: string): boolean {
   const squeezed = [vehicle.make, vehicle.model, vehicle.trim ?? ""].map((f) =>
     f.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ""),
   );
-  return fields.some((f) => f.toLowerCase().includes(w)) || squeezed.some((f) => f.includes(w));
+  // Body style, exterior colour and fuel as the filters name them (slugs), and the Key Features as written.
+  const tagged = [
+    vehicle.bodyStyle,
+    slugify(vehicle.exteriorColor ?? ""),
+    slugify(vehicle.fuelType ?? ""),
+    ...(vehicle.features ?? []),
+  ];
+  return (
+    fields.some((f) => f.toLowerCase().includes(w)) ||
+    squeezed.some((f) => f.includes(w)) ||
+    tagged.some((text) => beginsAWord(text, w))
+  );
 }
 
 /** Whether a vehicle is searchable at all: available, in scope, past the gate, and matching every word. */

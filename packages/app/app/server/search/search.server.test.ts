@@ -31,7 +31,7 @@ const NOW = new Date("2026-06-01T15:00:00Z");
 async function allRows(db: Db): Promise<OracleVehicle[]> {
   const rows = await db.select().from(vehicles);
   return rows.map((r) => {
-    const details = r.details as { dateAdded?: string; drivetrain?: string };
+    const details = r.details as { dateAdded?: string; drivetrain?: string; features?: string[] };
     return {
       vin: r.vin,
       storeId: r.storeId,
@@ -56,6 +56,7 @@ async function allRows(db: Db): Promise<OracleVehicle[]> {
       premiumUpgrades: r.premiumUpgrades,
       private: r.private,
       listedOn: listedOn(details.dateAdded ?? null, r.firstSeenAt),
+      features: details.features ?? [],
     };
   });
 }
@@ -237,6 +238,25 @@ describe.each(testDatabaseKinds())("search on %s", (kind) => {
     expect(await q(`${one.year} ${one.make.toUpperCase()}`)).toEqual(
       where((v) => v.year === one.year && v.make === one.make),
     );
+  });
+
+  it("free text also finds body style, exterior colour and Key Features: suv, leather, red truck", async () => {
+    const q = async (text: string) =>
+      (await allPages(t.db, { ...everything, q: text }, true)).flatMap((p) => p.vehicles.map((v) => v.vin)).sort();
+    const where = (has: (v: OracleVehicle) => boolean) =>
+      available()
+        .filter(has)
+        .map((v) => v.vin)
+        .sort();
+    const suvs = where((v) => v.bodyStyle === "suvs");
+    expect(suvs.length).toBeGreaterThan(0);
+    expect(await q("suv")).toEqual(suvs);
+    const leather = where((v) => (v.features ?? []).some((f) => /\bleather\b/i.test(f)));
+    expect(leather.length).toBeGreaterThan(0);
+    expect(await q("leather")).toEqual(leather);
+    const redTrucks = where((v) => v.bodyStyle === "trucks" && /\bred\b/i.test(v.exteriorColor ?? ""));
+    expect(redTrucks.length).toBeGreaterThan(0);
+    expect(await q("red truck")).toEqual(redTrucks);
   });
 
   it("applied filters name each filter in force and each removes only itself", async () => {

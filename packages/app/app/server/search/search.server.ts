@@ -29,6 +29,8 @@ export interface SearchOptions {
   conditions?: readonly Condition[] | undefined;
   /** The visitor has unlocked prices (lead UNLOCK_PRICE): cards carry amounts instead of "Unlock Price". */
   priceUnlocked?: boolean;
+  /** How many pages to list from `criteria.page` on ("Show more", `?shown=`); default 1. */
+  pages?: number;
   /** Whether to count facets; "Show more" fetching only the next cards can skip them. Default true. */
   facets?: boolean;
   /** What "new arrival" is measured from. */
@@ -61,7 +63,12 @@ export async function searchVehicles(db: Db, options: SearchOptions): Promise<Se
     index,
     criteria,
     { storeId: options.storeId, privateUnlocked: options.privateUnlocked, conditions: options.conditions },
-    { sort, ...pageWindow(criteria.page, perPage), facets: withFacets },
+    {
+      sort,
+      offset: pageWindow(criteria.page, perPage).offset,
+      limit: perPage * Math.max(1, Math.floor(options.pages ?? 1)),
+      facets: withFacets,
+    },
   );
   const names = nameLookup(index);
   const now = options.now ?? new Date();

@@ -76,6 +76,7 @@ const COLUMNS = [
   ["premiumUpgrades", sql`${vehicles.premiumUpgrades}`],
   ["private", sql`${vehicles.private}`],
   ["dateAdded", sql`${vehicles.details}->>'dateAdded'`],
+  ["features", sql`coalesce(${vehicles.details}->'features', '[]'::jsonb)`],
   ["firstSeenAt", sql`${vehicles.firstSeenAt}`],
 ] as const;
 
@@ -98,9 +99,11 @@ async function readRows(db: Db): Promise<InventoryRow[]> {
   const arraysOf = JSON.parse(first?.rows ?? "[]") as unknown[][];
   return arraysOf.map((values) => {
     const record = Object.fromEntries(COLUMNS.map(([key], i) => [key, values[i] ?? null])) as Record<string, unknown>;
-    const { dateAdded, firstSeenAt, ...row } = record;
+    const { dateAdded, firstSeenAt, features, ...row } = record;
     return {
-      ...(row as Omit<InventoryRow, "listedOn">),
+      ...(row as Omit<InventoryRow, "listedOn" | "features">),
+      // The importer checked the feed's features; a hand-edited row with something else there finds nothing.
+      features: Array.isArray(features) ? features.filter((f): f is string => typeof f === "string") : [],
       // JSON writes a timestamptz with the session's offset; Date reads any offset.
       listedOn: listedOn((dateAdded as string | null) ?? null, new Date(firstSeenAt as string)),
     };
