@@ -1,7 +1,7 @@
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ensureBuiltServer } from "../../server/support/built-server";
+import { ensureBuiltServer, rebuildServer } from "../../server/support/built-server";
 
 const APP = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -32,7 +32,7 @@ function clientIsDevelopmentBuild(): boolean {
  * for production); a development build left by other work is replaced.
  */
 export default async function setup() {
-  if (!(await ensureBuiltServer()) && clientIsDevelopmentBuild()) await ensureBuiltServer({ force: true });
+  if (!(await ensureBuiltServer()) && clientIsDevelopmentBuild()) await rebuildServer();
   rmSync(SNAPSHOT, { recursive: true, force: true });
   cpSync(join(APP, "build"), SNAPSHOT, { recursive: true });
   // Test workers start after this and inherit the environment: they run the snapshot, not build/.

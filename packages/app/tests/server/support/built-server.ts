@@ -22,7 +22,17 @@ const STALE_LOCK_MS = 5 * 60_000;
  * `build/` at once corrupt it, so the build runs under a lock directory (mkdir is atomic) shared by every worker.
  * Says whether it built.
  */
-export async function ensureBuiltServer(options: { force?: boolean } = {}): Promise<boolean> {
+export async function ensureBuiltServer(): Promise<boolean> {
+  return buildUnderLock(false);
+}
+
+/** A production build made now, under the same lock, whatever the sources' times say. */
+export async function rebuildServer(): Promise<boolean> {
+  return buildUnderLock(true);
+}
+
+// Vitest reads the first parameter of a hook function as a fixture list: ensureBuiltServer must take none.
+async function buildUnderLock(force: boolean): Promise<boolean> {
   const lock = join(tmpdir(), `showroom-build-${Buffer.from(APP_DIR).toString("hex").slice(-24)}.lock`);
   for (;;) {
     try {
@@ -42,7 +52,7 @@ export async function ensureBuiltServer(options: { force?: boolean } = {}): Prom
     const { ensureBuild } = (await import(pathToFileURL(join(APP_DIR, "scripts/ensure-build.mjs")).href)) as {
       ensureBuild(options?: { quiet?: boolean; force?: boolean }): boolean;
     };
-    return ensureBuild({ quiet: true, force: options.force ?? false });
+    return ensureBuild({ quiet: true, force });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
