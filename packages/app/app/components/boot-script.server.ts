@@ -29,6 +29,7 @@ export function bootScript(guardMs: number, message: string = errorsEn.loadFaile
     marker: BUILD_MARKER_PATH,
     every: VERSION_CHECK_MS,
     key: RELOAD_GUARD_KEY,
+    noticeMs: RELOAD_NOTICE_MS,
   }).replace(/</g, "\\u003c");
   return `document.documentElement.classList.add('js');(function(c){
 var chunk=/dynamically imported module|Importing a module script failed|Failed to load module script|error loading dynamically imported module/i;

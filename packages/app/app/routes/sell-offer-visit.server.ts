@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { formMeta, isHoneypotFilled, MESSAGES } from "@showroom/forms";
+import { formMeta, isHoneypotFilled, MESSAGES, testDriveClosedMessage } from "@showroom/forms";
 import { ADF_LEAD_COOKIE, leadSchema } from "@showroom/rules/leads";
 import { slotDayLabel, slotTimeLabel } from "@showroom/rules/test-drive";
 import { eq } from "drizzle-orm";
@@ -43,7 +43,12 @@ export async function bookVisit(site: Site, request: Request, id: string) {
       .string({ error: MESSAGES.required })
       .trim()
       .min(1, { error: MESSAGES.required, abort: true })
-      .refine((slot) => open.has(slot), { error: MESSAGES.testDriveSlot }),
+      .superRefine((slot, ctx) => {
+        if (open.has(slot)) return;
+        // A slot on one of the store's holidays (an old page, a hand-made post) is refused by the holiday's name.
+        const holiday = store.dealer.closedDates.find((day) => slot.startsWith(day.date))?.name;
+        ctx.addIssue({ code: "custom", message: holiday ? testDriveClosedMessage(holiday) : MESSAGES.testDriveSlot });
+      }),
   });
   const submission = parseWithZod(form, { schema });
   if (submission.status !== "success") return refuse(400, (submission.reply().error ?? {}) as Record<string, string[]>);

@@ -106,7 +106,7 @@ function wallClock(iso: string, timeZone: string): string {
   return format.format(new Date(iso));
 }
 
-/** The store's open times for a visit, grouped by day, as the visit form's choices. */
+/** The store's open times for a visit (never on its closed dates), grouped by day, as the visit form's choices. */
 export function visitSlots(store: Store, now: Date) {
   const timeZone = store.dealer.timezone;
   const days = testDriveSlots({
@@ -115,6 +115,8 @@ export function visitSlots(store: Store, now: Date) {
     timeZone,
     days: VISIT_DAYS,
     slotMinutes: VISIT_SLOT_MINUTES,
+    // The store's holidays are no more open for a visit than for a test drive.
+    closedDates: store.dealer.closedDates.map((day) => day.date),
   });
   return days.map((day) => {
     const dayLabel = slotDayLabel(day.date);

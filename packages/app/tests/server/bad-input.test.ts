@@ -3,13 +3,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadDealers } from "@showroom/fixtures/server";
-import { MAX_LENGTH, MESSAGES, vehicleFieldMessage } from "@showroom/forms";
+import { MAX_LENGTH, MESSAGES, testDriveClosedMessage, vehicleFieldMessage } from "@showroom/forms";
 import { DEFAULT_TEXT_MAX_LENGTH } from "@showroom/rules/questionnaire";
-import { testDriveSlots } from "@showroom/rules/test-drive";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PHONE_VERIFICATION_TEXT } from "../../app/server/phone-verification/phone-verification.server";
 import type { Running } from "../../server/app";
+import { openSlotsNow } from "../support/slots";
 import { APP_DIR, startInProcess } from "./support/built-server";
 import { type Change, contactChanges, type Field, SPEC, whenMissing } from "./support/contact-changes";
 import { encodeForm, type FieldValue, formPayload, rawPayload } from "./support/payloads";
@@ -51,15 +51,8 @@ function sentToSignIn(answer: { status: number; headers: Headers; body: string }
 
 /** A public vehicle of the fixture inventory, and the slots its store offers now (as the forms post them). */
 const TEST_DRIVE_VIN = "WMWWJ9C03M2387500";
-const testDriveSlotsNow = () => {
-  const brentwood = loadDealers().dealers.find((dealer) => dealer.id === "brentwood");
-  if (!brentwood) throw new Error("no Brentwood store in the fixtures");
-  return testDriveSlots({
-    now: new Date(),
-    workingHours: brentwood.sales.workingHours,
-    timeZone: brentwood.timezone,
-  }).flatMap((day) => day.times.map((iso) => ({ date: day.date, time: iso.slice(11, 16) })));
-};
+const testDriveSlotsNow = () =>
+  openSlotsNow().flatMap((day) => day.times.map((iso) => ({ date: day.date, time: iso.slice(11, 16) })));
 const contactDetails = fc.record({
   firstName: fc.constantFrom("Dana", "José", "Mary-Kate"),
   lastName: fc.constantFrom("Reyes", "O'Neil", "Nguyễn"),
@@ -479,6 +472,8 @@ const KNOWN_MESSAGES = new Set<string>([
   MESSAGES.tooLong(DEFAULT_TEXT_MAX_LENGTH),
   // "Enter the {field} of the vehicle." (spec section 5), for the sell/trade form's fields.
   ...(["make", "model", "year", "price", "mileage", "trim", "VIN"] as const).map(vehicleFieldMessage),
+  // "We're closed on {holiday}. Please choose another day.", for each closed date of the fixture stores.
+  ...loadDealers().dealers.flatMap((dealer) => dealer.closedDates.map((day) => testDriveClosedMessage(day.name))),
 ]);
 
 function routeModulesWithAction(): string[] {

@@ -2,11 +2,10 @@
 // that quotes the whole row (a trigger raising `row_to_json(NEW)`, the worst a database error can say). The server
 // answers 503 without a 5xx page of its own making, and its output holds none of what the shopper typed.
 import { randomUUID } from "node:crypto";
-import { loadDealers } from "@showroom/fixtures/server";
-import { testDriveSlots } from "@showroom/rules/test-drive";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../support/databases";
+import { firstOpenSlot } from "../support/slots";
 import { ensureBuiltServer } from "./support/built-server";
 import { type ChildServer, spawnServer } from "./support/child-server";
 import { APPLICANT, Browser, lastTextedCode, wholeApplication } from "./support/financing";
@@ -57,15 +56,6 @@ const details = {
   phone: PERSON.phone,
 };
 
-function firstSlot(): { date: string; time: string } {
-  const store = loadDealers().dealers.find((dealer) => dealer.id === "brentwood");
-  if (!store) throw new Error("no Brentwood store in the fixtures");
-  const day = testDriveSlots({ now: new Date(), workingHours: store.sales.workingHours, timeZone: store.timezone })[0];
-  const iso = day?.times[0];
-  if (!day || !iso) throw new Error("no test-drive slot");
-  return { date: day.date, time: iso.slice(11, 16) };
-}
-
 describe.each(testDatabaseKinds())("forms whose rows the database refuses, on %s", (kind) => {
   let server: ChildServer | undefined;
   let data: SiteData | undefined;
@@ -91,7 +81,7 @@ describe.each(testDatabaseKinds())("forms whose rows the database refuses, on %s
     const posts: [string, Record<string, string>][] = [
       ["/contact-us", { ...key(), ...details, topic: "2", message: PERSON.message }],
       ["/unlock-inventory", { ...key(), ...details, return: "/cars-for-sale" }],
-      [`/schedule-test-drive/${VIN}`, { ...key(), ...details, intent: "confirm", ...firstSlot() }],
+      [`/schedule-test-drive/${VIN}`, { ...key(), ...details, intent: "confirm", ...firstOpenSlot() }],
       [
         `/personalize-price/${VIN}`,
         {

@@ -2,13 +2,12 @@
 // from PUBLIC_ORIGIN, or from the address the server was told to listen on; never from a Host header a client sent.
 // Non-canonical spellings of a page's path answer one 301. Runs the built server in this process.
 import { request as httpRequest } from "node:http";
-import { loadDealers } from "@showroom/fixtures/server";
-import { testDriveSlots } from "@showroom/rules/test-drive";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Running } from "../../server/app";
 import { deliveredLead } from "../e2e/support/lead-mail";
 import { rowsOf } from "../support/databases";
+import { firstOpenSlot } from "../support/slots";
 import { startInProcess } from "./support/built-server";
 
 const EVIL = "evil.example";
@@ -64,15 +63,6 @@ function ogUrlOf(html: string): string | undefined {
   return /<meta property="og:url" content="([^"]+)"/.exec(html)?.[1];
 }
 
-function firstSlot(): { date: string; time: string } {
-  const store = loadDealers().dealers.find((dealer) => dealer.id === "brentwood");
-  if (!store) throw new Error("no Brentwood store in the fixtures");
-  const day = testDriveSlots({ now: new Date(), workingHours: store.sales.workingHours, timeZone: store.timezone })[0];
-  const iso = day?.times[0];
-  if (!day || !iso) throw new Error("no test-drive slot");
-  return { date: day.date, time: iso.slice(11, 16) };
-}
-
 describe("without PUBLIC_ORIGIN, the origin is where the server was told to listen", () => {
   let site: Running;
 
@@ -108,7 +98,7 @@ describe("without PUBLIC_ORIGIN, the origin is where the server was told to list
   });
 
   it("a test-drive lead posted with Host: evil.example links the listing on the server's origin, in the row and the email", async () => {
-    const { date, time } = firstSlot();
+    const { date, time } = firstOpenSlot();
     const body = new URLSearchParams({
       idempotencyKey: crypto.randomUUID(),
       website: "",

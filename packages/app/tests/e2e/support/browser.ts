@@ -48,7 +48,12 @@ export async function openPage(
   if (options.stripScripts) {
     await page.route("**/*", async (route) => {
       const request = route.request();
-      if (request.resourceType() === "script") return route.abort();
+      // An empty script rather than an aborted one: a failed module script is what the boot script's reload guard
+      // answers with a reload (ADR 289), and a document reached by a redirect keeps its inline scripts, since a
+      // route sees only the first request of a redirect chain.
+      if (request.resourceType() === "script") {
+        return route.fulfill({ status: 200, contentType: "text/javascript", body: "" });
+      }
       if (request.resourceType() !== "document") return route.continue();
       const response = await route.fetch({ maxRedirects: 0 });
       const body = (await response.text())

@@ -1,8 +1,7 @@
 // fast-check arbitraries for the sell/trade actions (issue 13): whole journeys in one POST, their parts, and the offer
 // page's visit times.
-import { loadDealers } from "@showroom/fixtures/server";
-import { testDriveSlots } from "@showroom/rules/test-drive";
 import fc from "fast-check";
+import { openSlotsNow } from "../../support/slots";
 
 /** Whole sell/trade journeys as one POST (issue 13): a VIN or a chosen vehicle, answers that fit, a profile. */
 export const SELL_ANSWER_SETS: readonly Record<string, string | string[]>[] = [
@@ -62,14 +61,4 @@ export const sellDetails = fc.record({
   interest: fc.constantFrom("sell", "trade-in"),
 });
 /** The store's open visit times now, as the offer page's form posts them (ISO with the dealer's offset). */
-export const visitSlotsNow = () => {
-  const brentwood = loadDealers().dealers.find((dealer) => dealer.id === "brentwood");
-  if (!brentwood) throw new Error("no Brentwood store in the fixtures");
-  return testDriveSlots({
-    now: new Date(),
-    workingHours: brentwood.sales.workingHours,
-    timeZone: brentwood.timezone,
-    days: 4,
-    slotMinutes: 60,
-  }).flatMap((day) => day.times);
-};
+export const visitSlotsNow = () => openSlotsNow({ days: 4, slotMinutes: 60 }).flatMap((day) => day.times);
