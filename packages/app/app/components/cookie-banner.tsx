@@ -1,3 +1,4 @@
+import { POPUP_SESSION_KEY, POPUP_STORAGE_KEYS } from "@showroom/rules/popups";
 import { type FormEvent, lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { translator } from "./i18n";
@@ -17,6 +18,17 @@ function writeConsentCookies(allowed: string) {
   document.cookie = `displayCookies=hide${tail}`;
   // biome-ignore lint/suspicious/noDocumentCookie: as above.
   document.cookie = `allowCookies=${encodeURIComponent(allowed)}${tail}`;
+  if (!allowed.split(",").includes("functional")) forgetFunctionalStorage();
+}
+
+/** Functional consent withdrawn: what the popups kept under it (spec section 3) goes too, not just future writes. */
+function forgetFunctionalStorage() {
+  try {
+    for (const key of Object.values(POPUP_STORAGE_KEYS)) localStorage.removeItem(key);
+    sessionStorage.removeItem(POPUP_SESSION_KEY);
+  } catch {
+    // Storage refused (private mode): there is nothing kept to forget.
+  }
 }
 
 /**

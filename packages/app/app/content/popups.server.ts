@@ -1,31 +1,11 @@
 import { matchRoute } from "@showroom/fixtures";
 import { TCPA_DISCLAIMER } from "@showroom/forms";
 import { isLeadOnly, type PopupDefinition } from "@showroom/rules/popups";
-import { z } from "zod";
 import { POPUP_INNER_COMPONENTS, type PopupsView } from "../components/popups/popup-view";
 import { consentOf } from "./consent.server";
 import { readCookie } from "./cookies.server";
 import type { Site } from "./site.server";
 import { pickTexts } from "./translations.server";
-
-/** The ad-values cookie (spec section 3 and 9), written by the tracking module when targeting is allowed. */
-export const AD_VALUES_COOKIE = "ad-values";
-
-const adValuesSchema = z.record(z.string().max(40), z.string().max(500)).catch({});
-
-/**
- * The visitor's ad parameters (utm_*, gclid, …) for popup conditions: the ad-values cookie as a JSON object of
- * strings. Absent, unreadable or of another shape, it is no ad values at all: a popup asking for one does not show.
- */
-export function readAdValues(request: Request): Record<string, string> {
-  const raw = readCookie(request, AD_VALUES_COOKIE);
-  if (raw === null || raw === undefined) return {};
-  try {
-    return adValuesSchema.parse(JSON.parse(raw));
-  } catch {
-    return {};
-  }
-}
 
 /** Whether one of a popup's conditions can ever hold on this page (its `pages`, when it has them, name it). */
 function mayApplyTo(popup: PopupDefinition, page: { name?: string; path: string }): boolean {
@@ -59,14 +39,15 @@ export function popupsView(site: Site, request: Request): PopupsView | null {
     (popup) => rendered(popup) && mayApplyTo(popup, page) && !(isLead && isLeadOnly(popup)),
   );
   if (popups.length === 0) return null;
+  const consent = consentOf(request, site.settings);
   const pulse = site.settings.popupButtonPulse;
   const leadForm = popups.some((popup) => popup.component.innerComponent === "UnlockPriceForm");
   return {
     popups,
     page,
     isLead,
-    adsValues: readAdValues(request),
-    storage: consentOf(request, site.settings).granted.functional,
+    targeting: consent.granted.targeting,
+    storage: consent.granted.functional,
     pulse: { afterMs: pulse.afterSeconds * 1000, forMs: pulse.forSeconds * 1000 },
     texts: {
       ...pickTexts("common", ["a11y.closeDialog", "a11y.maximizeDialog", "a11y.restoreDialog", "labels.unlockPrice"]),

@@ -85,6 +85,8 @@ const configSchema = z
     VALUATION_API_KEY: z.string().min(1).optional(),
     /** How long one valuation request may take, in milliseconds (a retry gets as long again). */
     VALUATION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+    /** "off" runs every visitor on the defaults: a kill switch for a bad experiment, and a steady site for tests. */
+    EXPERIMENTS: z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default("on"),
     /** A remote experiments service answering experiments.json's shape; unset, the fixture's experiments run. */
     EXPERIMENTS_URL: z
       .url()

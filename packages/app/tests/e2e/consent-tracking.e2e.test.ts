@@ -75,6 +75,19 @@ async function watchedPage(options: { javaScriptEnabled?: boolean } = {}) {
   return { ...opened, requests };
 }
 
+// The popups' memory (spec section 3): functional, so kept in the browser only when functional is allowed.
+const FUNCTIONAL_LOCAL_KEYS = new Set(["finishedPopups", "viewedPagesItems"]);
+const FUNCTIONAL_SESSION_KEYS = new Set(["disabledPopups"]);
+
+/** The storage keys beyond the functional ones (empty is a pass), for a visitor who allowed functional storage. */
+async function nonFunctionalStorage(page: Page) {
+  const keys = await storage(page);
+  return {
+    local: keys.local.filter((key) => !FUNCTIONAL_LOCAL_KEYS.has(key)),
+    session: keys.session.filter((key) => !FUNCTIONAL_SESSION_KEYS.has(key)),
+  };
+}
+
 /** The storage keys beyond the essential ones (empty is a pass). */
 async function storage(page: Page) {
   const keys = await page.evaluate(() => ({ local: Object.keys(localStorage), session: Object.keys(sessionStorage) }));
@@ -142,7 +155,7 @@ describe("consent states: what runs, is stored and is sent", () => {
 
     const cookies = await cookieMap(context);
     expect([...cookies.keys()].filter((name) => !ESSENTIAL_COOKIES.has(name))).toEqual([]);
-    expect(await storage(page)).toEqual({ local: [], session: [] });
+    expect(await nonFunctionalStorage(page)).toEqual({ local: [], session: [] });
     expect(trackCalls(requests)).toEqual([]);
     expect([...new Set(offSite(requests).map((r) => new URL(r.url).origin))]).toEqual([
       "https://www.googletagmanager.com",
@@ -166,6 +179,10 @@ describe("consent states: what runs, is stored and is sent", () => {
   it("after Accept all: ad values kept 30 days, Meta's cookies, PageView on every route change, ClickToCall on tel: links", async () => {
     const { context, page, requests, errors } = await watchedPage();
     await choose(page, "Accept all");
+    // The page where the visitor accepted counts from the moment they did, once the tracker's chunk is in.
+    await expect
+      .poll(() => trackCalls(requests).map((c) => [c.eventName, new URL(c.url).pathname]))
+      .toEqual([["PageView", "/our-company"]]);
     await page.goto(`${site.url}${AD_URL}`);
     await waitForHydration(page);
 
@@ -195,14 +212,13 @@ describe("consent states: what runs, is stored and is sent", () => {
     await expect
       .poll(() => trackCalls(requests).map((c) => [c.eventName, new URL(c.url).pathname + new URL(c.url).search]))
       .toEqual([
-        // The page where the visitor accepted counts from the moment they did.
         ["PageView", "/our-company"],
         ["PageView", AD_URL],
         ["PageView", "/contact-us"],
         ["ClickToCall", "/contact-us"],
       ]);
     await expect.poll(() => recordedEvents().filter((e) => e.event.event_name === "ClickToCall").length).toBe(1);
-    expect(await storage(page)).toEqual({ local: [], session: [] });
+    expect(await nonFunctionalStorage(page)).toEqual({ local: [], session: [] });
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -260,6 +276,8 @@ describe("consent states: what runs, is stored and is sent", () => {
     await page.goto(`${site.url}${AD_URL}`);
     await waitForHydration(page);
     expect((await cookieMap(context)).has("adValues")).toBe(true);
+    // The home page's popup keeps its memory under functional consent.
+    await expect.poll(async () => (await storage(page)).local).toContain("viewedPagesItems");
 
     await page.getByRole("button", { name: "Cookie settings" }).click();
     const banner = page.getByRole("region", { name: "We use cookies" });
@@ -279,6 +297,8 @@ describe("consent states: what runs, is stored and is sent", () => {
     await page.waitForTimeout(500);
     expect(trackCalls(requests)).toHaveLength(before);
     expect((await cookieMap(context)).has("adValues")).toBe(false);
+    // Functional withdrawn: what was kept under it is gone, and nothing new is written.
+    expect(await storage(page)).toEqual({ local: [], session: [] });
     expect(await dataLayer(page)).toContainEqual([
       "consent",
       "update",

@@ -189,11 +189,25 @@ describe("popups (spec sections 3, 4, 5)", () => {
     expect(await promo(without.page).count()).toBe(0);
     await without.context.close();
 
+    // The same ad click without targeting consent keeps no ad values, so the popup has none to match.
+    const declined = await openPage(browser);
+    await declined.context.addCookies([
+      { name: "displayCookies", value: "hide", url: site.url },
+      { name: "allowCookies", value: encodeURIComponent("essential,functional,analytics"), url: site.url },
+    ]);
+    await declined.page.clock.install();
+    await declined.page.goto(`${site.url}/cars-for-sale?utm_source=google&utm_medium=cpc`);
+    await sideButton(declined.page).waitFor();
+    await declined.page.clock.fastForward(21_000);
+    await declined.page.waitForTimeout(300);
+    expect(await promo(declined.page).count()).toBe(0);
+    await declined.context.close();
+
+    // A paid click lands on the home page; the ad-values cookie it leaves carries utm_medium to the search page.
     const { context, page, errors } = await openPage(browser);
     await acceptAll(context);
-    await context.addCookies([
-      { name: "ad-values", value: encodeURIComponent(JSON.stringify({ utm_medium: "cpc" })), url: site.url },
-    ]);
+    await page.goto(`${site.url}/?utm_source=google&utm_medium=cpc&utm_campaign=fall`);
+    expect((await context.cookies()).find((c) => c.name === "adValues")?.value).toContain("utm_medium%3Dcpc");
     await page.clock.install();
     await page.goto(`${site.url}/cars-for-sale`);
     await sideButton(page).waitFor();

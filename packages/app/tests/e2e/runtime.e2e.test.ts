@@ -15,7 +15,7 @@ let site: RunningSite;
 let browser: Browser;
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite({ SESSION_SECRET }), launchBrowser()]);
+  [site, browser] = await Promise.all([startSite({ SESSION_SECRET, EXPERIMENTS: "on" }), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -19,6 +19,7 @@ import {
   serializePopupStorage,
 } from "@showroom/rules/popups";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { readAdValues } from "../tracking/ad-values";
 import { PopupDialog } from "./popup-dialog";
 import type { PopupsView } from "./popup-view";
 
@@ -150,7 +151,7 @@ export function PopupRuntime({ view }: { view: PopupsView }) {
   const facts: PopupFacts = {
     page: view.page,
     isLead: view.isLead,
-    adsValues: view.adsValues,
+    adsValues: typeof document === "undefined" ? {} : readAdValues(view.targeting),
     visibleTags,
     clickedItems,
     secondsOnPage: (now - shownAt.current) / 1000,

@@ -13,7 +13,11 @@ export interface PopupsView {
     readonly params?: Readonly<Record<string, string>>;
   };
   readonly isLead: boolean;
-  readonly adsValues: Readonly<Record<string, string>>;
+  /**
+   * Whether targeting is allowed: only then does the runtime read the ad-values cookie for `adsValues` conditions. The
+   * values themselves are read in the browser, so a cached page never carries another visitor's (ADR 281).
+   */
+  readonly targeting: boolean;
   /** Whether the functional category is allowed: only then are finished and viewed popups kept in the browser. */
   readonly storage: boolean;
   readonly pulse: { readonly afterMs: number; readonly forMs: number };

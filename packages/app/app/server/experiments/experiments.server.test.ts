@@ -4,8 +4,9 @@ import experimentsJson from "@showroom/fixtures/content/experiments.json" with {
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteContent } from "../../content/fixtures.server";
+import { loadConfig } from "../config.server";
 import { experimentBucket } from "./assignment";
-import { defaultPopups, localExperiments, remoteExperiments, variantOf } from "./experiments.server";
+import { defaultPopups, experimentsFor, localExperiments, remoteExperiments, variantOf } from "./experiments.server";
 
 const base = siteContent().settings.production;
 
@@ -37,6 +38,16 @@ describe("experiment variants", () => {
         expect(variant.popups).toBe(defaultPopups());
       }
     }
+  });
+
+  it("EXPERIMENTS=off puts every visitor in no experiment, even one the fixture would assign; on (the default) runs the fixture", async () => {
+    const inTier2 = idFor("cookie-banner-two-buttons", 0.2, true);
+    const off = await experimentsFor(loadConfig({ EXPERIMENTS: "off" })).load();
+    expect(variantOf(off, inTier2, base).names).toEqual([]);
+    expect(variantOf(off, inTier2, base).settings).toEqual(base);
+    const on = await experimentsFor(loadConfig({})).load();
+    expect(variantOf(on, inTier2, base).names).toContain("cookie-banner-two-buttons");
+    expect(() => loadConfig({ EXPERIMENTS: "maybe" })).toThrow(/EXPERIMENTS: must be "on" or "off"/);
   });
 
   it("langs merge key by key into the overrides, and a popups parameter replaces the list (invalid popups left out)", () => {

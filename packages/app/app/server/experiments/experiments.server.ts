@@ -88,13 +88,16 @@ export function remoteExperiments(url: string, timeoutMs: number, refreshMs = 60
 
 const providers = new WeakMap<Config, ExperimentsProvider>();
 
-/** This server's experiments provider: remote when EXPERIMENTS_URL is set, the fixture otherwise. */
+/** This server's experiments provider: none when EXPERIMENTS=off, remote when EXPERIMENTS_URL is set, else the fixture. */
 export function experimentsFor(config: Config): ExperimentsProvider {
   let provider = providers.get(config);
   if (!provider) {
-    provider = config.EXPERIMENTS_URL
-      ? remoteExperiments(config.EXPERIMENTS_URL, config.EXPERIMENTS_TIMEOUT_MS)
-      : localExperiments();
+    provider =
+      config.EXPERIMENTS === "off"
+        ? localExperiments(NO_EXPERIMENTS)
+        : config.EXPERIMENTS_URL
+          ? remoteExperiments(config.EXPERIMENTS_URL, config.EXPERIMENTS_TIMEOUT_MS)
+          : localExperiments();
     providers.set(config, provider);
   }
   return provider;

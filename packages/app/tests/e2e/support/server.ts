@@ -37,6 +37,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     NODE_ENV: "production",
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0000",
     LOG_LEVEL: "warn",
+    // Experiments assign each new browser at random; a test that means one variant turns them on and picks its id.
+    EXPERIMENTS: "off",
     ...env,
   };
   const child: ChildProcess = spawn(process.execPath, [SERVE_SCRIPT, SERVER_ENTRY], {
