@@ -1,5 +1,6 @@
 import { COOKIE_CATEGORIES } from "@showroom/rules/consent";
 import type { Lead } from "@showroom/rules/leads";
+import { leadEvent } from "@showroom/rules/tracking";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { trackingView } from "./consent.server";
@@ -71,6 +72,30 @@ describe("lead events", () => {
     ]);
     // The generic kind is the Lead event already: reported once.
     expect(leadEventsOf({ lead: lead("DEFAULT"), visitorId: null, profileWasEmpty: true })).toHaveLength(1);
+  });
+
+  it("a popup's tracked event is reported too, once, beside its kind's: never twice when it is the kind's own or Lead", () => {
+    const id = "0b7e7c1e-5f0e-4a57-9a2f-1f0c1b2a3d4e";
+    expect(
+      leadEventsOf({ lead: lead("UNLOCK_PRICE"), visitorId: null, profileWasEmpty: false, alsoTrack: "Lead" }),
+    ).toEqual([
+      { name: leadEvent("UNLOCK_PRICE").name, eventId: `${leadEvent("UNLOCK_PRICE").name}.${id}` },
+      { name: "Lead", eventId: `Lead.${id}` },
+    ]);
+    const both = leadEventsOf({
+      lead: lead("UNLOCK_PRICE"),
+      visitorId: null,
+      profileWasEmpty: true,
+      alsoTrack: "Lead",
+    });
+    expect(both.filter((event) => event.name === "Lead")).toHaveLength(1);
+    const same = leadEventsOf({
+      lead: lead("UNLOCK_PRICE"),
+      visitorId: null,
+      profileWasEmpty: false,
+      alsoTrack: leadEvent("UNLOCK_PRICE").name,
+    });
+    expect(same).toHaveLength(1);
   });
 });
 

@@ -51,9 +51,13 @@ function expired(name: string): string {
   return `${name}=; Path=/; Max-Age=0; Secure; SameSite=Lax`;
 }
 
-/** The events one recorded lead reports: its kind's event, and the Lead event when the profile was empty before. */
+/**
+ * The events one recorded lead reports, each once: its kind's event, the event its form names (a popup's
+ * `submitted.track`), and the Lead event when the profile was empty before.
+ */
 export function leadEventsOf(captured: CapturedLead): { name: TrackingEventName; eventId: string }[] {
   const names = new Set<TrackingEventName>([leadEvent(captured.lead.kind).name]);
+  if (captured.alsoTrack) names.add(captured.alsoTrack);
   if (captured.profileWasEmpty) names.add("Lead");
   return [...names].map((name) => ({ name, eventId: leadEventId(captured.lead.id, name) }));
 }

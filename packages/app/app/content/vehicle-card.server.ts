@@ -63,6 +63,7 @@ export function vehicleCard(vehicle: VehicleCard, saved: ReadonlySet<string> = N
     trim: vehicle.trim,
     bodyStyle: vehicle.bodyStyle,
     color: vehicle.exteriorColor,
+    photo: vehicle.photo ?? null,
     mileage: vehicle.mileage.toLocaleString("en-US"),
     stockNumber: vehicle.stockNumber,
     price: formattedPrice(vehicle.price, vehicle.year),

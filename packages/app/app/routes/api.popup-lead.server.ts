@@ -59,6 +59,7 @@ export async function submitPopupLead(site: Site, request: Request) {
         alsoWrite: async (tx) => {
           await saveVisitor(tx, { visitorId: visitor.visitorId, profile: user });
         },
+        ...(popup.submitted?.track ? { alsoTrack: popup.submitted.track } : {}),
       },
       { messageDomain: mailDomain(site.services.config.MAIL_FROM) },
     );

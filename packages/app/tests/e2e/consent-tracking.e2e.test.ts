@@ -270,6 +270,33 @@ describe("consent states: what runs, is stored and is sent", () => {
     await context.close();
   });
 
+  it("a test drive booked on a vehicle reports Schedule and Google's add_to_cart (20 USD) with the VIN as its item", async () => {
+    const VIN = "WMWWJ9C03M2387500";
+    const { context, page, requests, errors } = await watchedPage();
+    await choose(page, "Accept all");
+    await page.goto(`${site.url}/schedule-test-drive/${VIN}`);
+    await waitForHydration(page);
+    await page.getByRole("group", { name: "What day works best?" }).getByRole("radio").first().check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("group", { name: "What time works best?" }).getByRole("radio").first().check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByLabel("First name").fill("Dana");
+    await page.getByLabel("Last name").fill("Reyes");
+    await page.getByLabel("Email").fill("dana.cart@example.com");
+    await page.getByLabel("Mobile phone").fill("(314) 555-0188");
+    await page.getByRole("button", { name: "Schedule Test Drive Now" }).click();
+    await page.getByRole("status").filter({ hasText: "Test Drive Scheduled" }).waitFor();
+
+    await expect.poll(() => trackCalls(requests).filter((c) => c.eventName === "Schedule").length).toBe(1);
+    await expect
+      .poll(async () => (await dataLayer(page)).filter((entry) => entry[0] === "event" && entry[1] === "add_to_cart"))
+      .toEqual([["event", "add_to_cart", { value: 20, currency: "USD", items: [{ item_id: VIN }] }]]);
+    const [schedule] = (await dataLayer(page)).filter((entry) => entry[0] === "event" && entry[1] === "Schedule");
+    expect(schedule?.[2]).toEqual(expect.objectContaining({ value: 20, currency: "USD" }));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("after changing preferences (targeting and functional off): the pixel's consent is revoked, ad values removed, Google told", async () => {
     const { context, page, requests, errors } = await watchedPage();
     await choose(page, "Accept all");

@@ -282,6 +282,23 @@ describe("the detail page on a phone (390 × 844)", () => {
 });
 
 describe("a card's picture", () => {
+  it("is the feed's first photo when the car has photos, and the body-style drawing when it has none", async () => {
+    const { context, page, errors } = await openPage(browser);
+    const vinOf = (path: string) => path.slice(path.lastIndexOf("-") + 1);
+    for (const [path, picture] of [
+      [PHOTO_PATH, PHOTOS[0]],
+      [DRAWN_PATH, null],
+    ] as const) {
+      await page.goto(`${site.url}/cars-for-sale?q=${vinOf(path)}`);
+      const card = page.locator("main ol > li").filter({ has: page.locator(`h2 a[href="${path}"]`) });
+      const src = await card.locator("a:has(img) img").getAttribute("src");
+      if (picture) expect(src).toBe(picture);
+      else expect(src).toMatch(/^\/media\/vehicles\/[a-z-]+\.svg$/);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("links to the vehicle too, without a second tab stop: the keyboard meets one link per card", async () => {
     const { context, page } = await openPage(browser);
     await page.goto(`${site.url}/cars-for-sale`);

@@ -1,3 +1,5 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
@@ -227,6 +229,79 @@ describe("popups (spec sections 3, 4, 5)", () => {
     await page.clock.fastForward(21_000);
     await page.waitForTimeout(300);
     expect(await promo(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("popups a remote experiments service defines (tagQuery and itemClicked)", () => {
+  // A service answering experiments.json's shape, whose default popups replace the fixture's for every visitor.
+  const htmlPopup = (id: string, title: string, condition: Record<string, unknown>) => ({
+    id,
+    conditions: [condition],
+    settings: { component: "PrimeDialog", position: "center", closeButton: true },
+    component: { type: "html", data: { title, html: `<p>${title}.</p>` } },
+    background: { modal: false },
+  });
+  const experiments = {
+    defaults: {
+      settings: {},
+      langs: {},
+      popups: [
+        htmlPopup("seen-the-address", "You found our address", { pages: ["/our-company"], tagQuery: "footer address" }),
+        htmlPopup("called-us", "Thanks for calling", { pages: ["/contact-us"], itemClicked: "main a[href^='tel:']" }),
+      ],
+    },
+    experiments: [],
+  };
+  let service: Server;
+  let remote: RunningSite;
+
+  beforeAll(async () => {
+    service = createServer((_req, res) =>
+      res.setHeader("content-type", "application/json").end(JSON.stringify(experiments)),
+    );
+    await new Promise<void>((resolve) => service.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}/experiments`;
+    remote = await startSite({ EXPERIMENTS: "on", EXPERIMENTS_URL: url });
+  });
+
+  afterAll(async () => {
+    await remote?.close();
+    await new Promise<void>((resolve) => service?.close(() => resolve()));
+  });
+
+  it("a tagQuery popup waits until its element is wholly in view, then shows", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await acceptAll(context);
+    await page.goto(`${remote.url}/our-company`);
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: "You found our address" });
+    await page.waitForTimeout(500);
+    expect(await dialog.count()).toBe(0);
+    await page.locator("footer address").scrollIntoViewIfNeeded();
+    await dialog.waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an itemClicked popup waits for a click on its element, then shows", async () => {
+    const { context, page, errors } = await openPage(browser);
+    await acceptAll(context);
+    await page.goto(`${remote.url}/contact-us`);
+    await waitForHydration(page);
+    const dialog = page.getByRole("dialog", { name: "Thanks for calling" });
+    await page.waitForTimeout(500);
+    expect(await dialog.count()).toBe(0);
+    await page
+      .locator("main a[href^='tel:']")
+      .first()
+      .evaluate((link) => {
+        // The click is what counts; a dialer cannot open in a headless browser.
+        link.addEventListener("click", (event) => event.preventDefault(), { once: true });
+        (link as HTMLAnchorElement).click();
+      });
+    await dialog.waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,13 @@ import { RuleFileError } from "../shared/rule-file";
 import { conversationStartedUser } from "./conversation";
 import { defaultTrackingRules } from "./defaults";
 import { TRACKING_EVENT_NAMES } from "./event-names";
-import { eventValue, googleItemValue, shouldTrackPageView, splitConversationName } from "./events";
+import {
+  eventValue,
+  googleItemEventOfLead,
+  googleItemValue,
+  shouldTrackPageView,
+  splitConversationName,
+} from "./events";
 import { parseTrackingRules } from "./parse-rules";
 
 function problemPaths(attempt: () => unknown): string[] {
@@ -42,6 +48,35 @@ describe("event values (spec section 9)", () => {
     ["purchase", 30],
   ] as const)("Google %s is worth %d", (event, value) => {
     expect(googleItemValue(event).value).toBe(value);
+  });
+
+  it("a vehicle lead (Personalize, Schedule) is Google's add_to_cart and a financing application its purchase; no other event is either", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...TRACKING_EVENT_NAMES), (name) => {
+        const expected =
+          name === "Personalize" || name === "Schedule"
+            ? "add_to_cart"
+            : name === "InstantScreen" || name === "FullCreditApplication"
+              ? "purchase"
+              : null;
+        expect(googleItemEventOfLead(name)).toBe(expected);
+      }),
+    );
+  });
+
+  it("a name that is not an event, even one every object has (constructor, toString), maps to no Google event", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.constantFrom("constructor", "toString", "__proto__"), fc.string()), (name) => {
+        fc.pre(!(TRACKING_EVENT_NAMES as readonly string[]).includes(name));
+        expect(googleItemEventOfLead(name as never)).toBeNull();
+      }),
+    );
+  });
+
+  it("a rule file mapping a lead to a Google event other than add_to_cart or purchase is refused at its path", () => {
+    const attempt = () =>
+      parseTrackingRules({ ...defaultTrackingRules, googleLeadItemEvents: { Contact: "view_item" } });
+    expect(problemPaths(attempt)).toContain("$.googleLeadItemEvents.Contact");
   });
 
   it("every event name has a value in the shipped table", () => {

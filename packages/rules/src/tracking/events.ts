@@ -19,6 +19,18 @@ export function googleItemValue(event: GoogleItemEvent, rules: TrackingRules = d
 }
 
 /**
+ * The Google ecommerce event a lead's conversion also sends (spec section 9's add_to_cart 20 and purchase 30): a
+ * vehicle chosen for a price or a drive is put in the cart, a financing application is the purchase. Null: none.
+ */
+export function googleItemEventOfLead(
+  name: TrackingEventName,
+  rules: TrackingRules = defaultTrackingRules,
+): "add_to_cart" | "purchase" | null {
+  // Own keys only: a name read from a cookie may be "constructor".
+  return Object.hasOwn(rules.googleLeadItemEvents, name) ? (rules.googleLeadItemEvents[name] ?? null) : null;
+}
+
+/**
  * Whether a route change sends the generic PageView. The vehicle detail route (`cars-direct-page`) is skipped: it
  * sends its own PageView once the vehicle is known, so counting it here would report the visit twice.
  */

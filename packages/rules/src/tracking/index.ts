@@ -13,6 +13,7 @@ export { GOOGLE_ITEM_EVENTS, type GoogleItemEvent, TRACKING_EVENT_NAMES, type Tr
 export {
   type EventValue,
   eventValue,
+  googleItemEventOfLead,
   googleItemValue,
   type SplitName,
   shouldTrackPageView,

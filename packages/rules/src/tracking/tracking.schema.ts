@@ -35,6 +35,13 @@ export const trackingRulesSchema = z.strictObject({
   googleItemValues: everyKey(GOOGLE_ITEM_EVENTS).check(
     z.describe("What each Google ecommerce event is worth, like view_item: 5."),
   ),
+  googleLeadItemEvents: z
+    .partialRecord(trackingEventNameSchema, z.enum(["add_to_cart", "purchase"]))
+    .check(
+      z.describe(
+        "The Google ecommerce event a lead's conversion also sends, with the vehicle as its item, like Schedule: add_to_cart.",
+      ),
+    ),
   adParameters: z.array(adParameterName).check(
     z.minLength(1),
     z.refine((names) => new Set(names).size === names.length, { message: "Each ad parameter is listed once." }),

@@ -2,7 +2,8 @@
 // never weighs on a page's first load (ADR 280).
 import { formatAllowedCategories, parseAllowedCategories } from "@showroom/rules/consent";
 import type { FormEvent } from "react";
-import { Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { Heading } from "react-aria-components";
+import { CloseButton, ModalShell } from "../dialog/modal-shell";
 import { translator } from "../i18n";
 import type { ConsentView } from "../shell-data";
 import { PreferenceFields } from "./preference-fields";
@@ -28,43 +29,23 @@ export default function PreferencesDialog({
     onSave(formatAllowedCategories(chosen));
   };
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="fixed inset-0 z-[60] flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
-    >
-      <Modal className="w-full max-w-lg rounded-xl bg-white shadow-xl">
-        <Dialog className="relative p-6 outline-none" lang={consent.language}>
-          {({ close }) => (
-            <form onSubmit={save}>
-              <button
-                type="button"
-                onClick={close}
-                aria-label={t("dialog.close")}
-                className="absolute top-2 right-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-              >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor">
-                  <path strokeWidth="2" strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-                </svg>
-              </button>
-              <Heading slot="title" className="pr-12 text-lg font-semibold text-slate-900">
-                {t("dialog.title")}
-              </Heading>
-              <p className="mt-2 mb-4 text-sm text-slate-700">{t("dialog.intro")}</p>
-              <PreferenceFields consent={consent} idPrefix="consent-dialog" />
-              <button
-                type="submit"
-                className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-              >
-                {t("button.savePreferences")}
-              </button>
-            </form>
-          )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalShell onClose={onClose} layer="z-[60]" width="max-w-lg" dialogProps={{ lang: consent.language }}>
+      {(close) => (
+        <form onSubmit={save}>
+          <CloseButton label={t("dialog.close")} onClose={close} />
+          <Heading slot="title" className="pr-12 text-lg font-semibold text-slate-900">
+            {t("dialog.title")}
+          </Heading>
+          <p className="mt-2 mb-4 text-sm text-slate-700">{t("dialog.intro")}</p>
+          <PreferenceFields consent={consent} idPrefix="consent-dialog" />
+          <button
+            type="submit"
+            className="mt-6 inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+          >
+            {t("button.savePreferences")}
+          </button>
+        </form>
+      )}
+    </ModalShell>
   );
 }

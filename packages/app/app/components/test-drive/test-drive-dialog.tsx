@@ -3,9 +3,10 @@
 import { type BookTestDriveInput, type TestDriveInput, testDriveMachine } from "@showroom/rules/test-drive";
 import { useActorRef, useSelector } from "@xstate/react";
 import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
-import { Dialog, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from "react-aria-components";
+import { Heading, Label, Radio, RadioGroup } from "react-aria-components";
 import { useFetcher } from "react-router";
 import { fromPromise } from "xstate";
+import { CloseButton, ModalShell } from "../dialog/modal-shell";
 import { ProfileFields } from "../dialog/profile-fields";
 import { useStepHeading } from "../dialog/use-step-heading";
 import { type TextTree, translator } from "../i18n";
@@ -46,51 +47,31 @@ export default function TestDriveDialog({ vin, onClose }: { vin: string; onClose
   const title = data ? translator(data.texts)("dialog.title") : undefined;
   const headingId = useId();
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
+    <ModalShell
+      onClose={onClose}
+      layer="z-40"
+      // Named by the step's heading once the data is there; RAC's slot lookup runs before it exists.
+      dialogProps={data ? { "aria-labelledby": headingId } : { "aria-label": "Schedule Test Drive" }}
     >
-      <Modal className="w-full max-w-xl rounded-xl bg-white shadow-xl">
-        {/* Named by the step's heading once the data is there; RAC's slot lookup runs before it exists. */}
-        <Dialog
-          className="relative p-6 outline-none"
-          aria-labelledby={data ? headingId : undefined}
-          aria-label={data ? undefined : "Schedule Test Drive"}
-        >
-          {({ close }) => (
-            <>
-              <button
-                type="button"
-                onClick={close}
-                className="absolute top-2 right-2 inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                aria-label={data ? translator(data.texts)("dialog.close") : "Close"}
-              >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor">
-                  <path strokeWidth="2" strokeLinecap="round" d="M6 6l12 12M18 6L6 18" />
-                </svg>
-              </button>
-              {data && title ? (
-                <Steps data={data} path={path} title={title} headingId={headingId} onDone={close} />
+      {(close) => (
+        <>
+          <CloseButton label={data ? translator(data.texts)("dialog.close") : "Close"} onClose={close} />
+          {data && title ? (
+            <Steps data={data} path={path} title={title} headingId={headingId} onDone={close} />
+          ) : (
+            <p role="status" className="py-8 pr-12 text-slate-800">
+              {fetcher.state === "idle" ? (
+                <a href={path} className="text-brand-700 underline">
+                  Schedule Test Drive
+                </a>
               ) : (
-                <p role="status" className="py-8 pr-12 text-slate-800">
-                  {fetcher.state === "idle" ? (
-                    <a href={path} className="text-brand-700 underline">
-                      Schedule Test Drive
-                    </a>
-                  ) : (
-                    "Loading open times…"
-                  )}
-                </p>
+                "Loading open times…"
               )}
-            </>
+            </p>
           )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+        </>
+      )}
+    </ModalShell>
   );
 }
 

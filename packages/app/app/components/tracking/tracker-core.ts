@@ -1,7 +1,13 @@
 // The page's tracker without React (ADR 281): Google's tag under Consent Mode v2, Meta events through the server,
 // Meta's first-party cookies, the lead events the server left, and the click-to-call handler. Loaded only after
 // consent allows analytics or targeting.
-import { eventValue, type GoogleItemEvent, googleItemValue, type TrackingEventName } from "@showroom/rules/tracking";
+import {
+  eventValue,
+  type GoogleItemEvent,
+  googleItemEventOfLead,
+  googleItemValue,
+  type TrackingEventName,
+} from "@showroom/rules/tracking";
 import type { TrackingView } from "../shell-data";
 
 type Gtag = (...args: unknown[]) => void;
@@ -153,15 +159,19 @@ export function conversion(view: TrackingView, name: TrackingEventName, eventId:
 
 /**
  * The lead events the server recorded and left in the `trackLead` cookie: each is reported once with the server's
- * event id, then the cookie is cleared.
+ * event id, then the cookie is cleared. A vehicle or financing lead is also Google's add_to_cart or purchase (section
+ * 9), with the vehicle of the page it was sent from as its item.
  */
-export function flushLeadEvents(view: TrackingView) {
+export function flushLeadEvents(view: TrackingView, vin: string | null = null) {
   const pending = readCookie(LEAD_EVENTS_COOKIE);
   if (!pending) return;
   writeCookie(LEAD_EVENTS_COOKIE, "", 0);
   for (const eventId of pending.split(",")) {
     const name = eventId.slice(0, eventId.indexOf(".")) as TrackingEventName;
-    if (/^[A-Za-z]+\.[A-Za-z0-9-]+$/.test(eventId)) conversion(view, name, eventId);
+    if (!/^[A-Za-z]+\.[A-Za-z0-9-]+$/.test(eventId)) continue;
+    conversion(view, name, eventId);
+    const item = googleItemEventOfLead(name);
+    if (item) itemEvent(view, item, vin ? [{ item_id: vin }] : []);
   }
 }
 

@@ -60,7 +60,7 @@ export default function Tracker({ view: given }: { view: TrackingView | null }) 
   const busy = navigation.state !== "idle" || fetchers.some((fetcher) => fetcher.state !== "idle");
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked whenever a navigation or a form post settles.
   useEffect(() => {
-    if (!busy) flushLeadEvents(current.current);
+    if (!busy) flushLeadEvents(current.current, vin);
   }, [busy, location.key]);
 
   useEffect(() => {

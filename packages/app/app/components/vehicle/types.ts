@@ -29,6 +29,8 @@ export interface VehicleCardView {
   /** A body-style slug of the inventory rules (`suvs`), which picks the drawing. */
   bodyStyle: string;
   color: string | null;
+  /** The feed's first photo; null, the card shows the body-style drawing. */
+  photo: string | null;
   /** Formatted, "42,120". */
   mileage: string;
   stockNumber: string;

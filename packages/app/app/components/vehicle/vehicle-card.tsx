@@ -57,7 +57,12 @@ export function VehicleCard({
       {/* The picture opens the vehicle too, as shoppers expect; the title is the one link a keyboard or a screen reader
           meets, so this copy stays out of the tab order and the accessibility tree. */}
       <PageLink to={vehicle.href} tabIndex={-1} aria-hidden="true" discover={false}>
-        <VehiclePicture bodyStyle={vehicle.bodyStyle} color={vehicle.color} className="aspect-[16/7] w-full p-4" />
+        <VehiclePicture
+          bodyStyle={vehicle.bodyStyle}
+          color={vehicle.color}
+          photo={vehicle.photo}
+          className={`aspect-[16/7] w-full ${vehicle.photo ? "" : "p-4"}`}
+        />
       </PageLink>
       <div className="flex flex-1 flex-col p-5">
         <Heading className="text-lg font-semibold text-slate-900">

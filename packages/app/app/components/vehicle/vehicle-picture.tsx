@@ -1,7 +1,7 @@
 import { vehiclePicturePath } from "./picture-path";
 
 /**
- * The vehicle's picture: the fixtures' drawing of its body style in its paint colour (ADR 084), served by
+ * The vehicle's picture: its first photo when the feed gives one, cropped to the frame; otherwise the fixtures' drawing of its body style in its paint colour (ADR 084), served by
  * `/media/vehicles/{style}-{colour}.svg` so each combination is one cached file. Decorative on cards, where the
  * title names the vehicle; the detail page passes words. `eager` is for the page's main picture: fetched first
  * and awaited before the page's scripts start (docs/decisions/154).
@@ -9,16 +9,32 @@ import { vehiclePicturePath } from "./picture-path";
 export function VehiclePicture({
   bodyStyle,
   color,
+  photo = null,
   alt = "",
   className = "",
   eager = false,
 }: {
   bodyStyle: string;
   color: string | null;
+  photo?: string | null;
   alt?: string;
   className?: string;
   eager?: boolean;
 }) {
+  if (photo) {
+    return (
+      <img
+        src={photo}
+        alt={alt}
+        width={320}
+        height={140}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : "auto"}
+        decoding="async"
+        className={`bg-slate-100 object-cover ${className}`}
+      />
+    );
+  }
   return (
     <img
       src={vehiclePicturePath(bodyStyle, color)}

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { ADF_LEAD_COOKIE, type Lead, type LeadStore, leadSchema, leadStatus } from "@showroom/rules/leads";
+import type { TrackingEventName } from "@showroom/rules/tracking";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { leads, outbox, stores, visitors } from "../db/schema.server";
@@ -32,6 +33,8 @@ export interface RecordLeadInput {
    * lead.
    */
   alsoWrite?: (tx: LeadTransaction, lead: Lead) => Promise<void>;
+  /** An event the form reports besides its kind's (a popup's `submitted.track`), under the lead's own event id. */
+  alsoTrack?: TrackingEventName;
 }
 
 /** The transaction `alsoWrite` runs in: a database handle whose writes commit or roll back with the lead's. */
@@ -159,6 +162,11 @@ export async function recordLead(db: Db, input: RecordLeadInput, options: Record
     if (!winner) throw new Error(`Lead ${input.idempotencyKey} vanished while a duplicate submit waited for it`);
     return { ...winner, created: false, setAdfLeadCookie };
   }
-  capture?.recorded.push({ lead, visitorId: input.visitorId ?? null, profileWasEmpty });
+  capture?.recorded.push({
+    lead,
+    visitorId: input.visitorId ?? null,
+    profileWasEmpty,
+    ...(input.alsoTrack ? { alsoTrack: input.alsoTrack } : {}),
+  });
   return { lead, created: true, setAdfLeadCookie, messageId };
 }

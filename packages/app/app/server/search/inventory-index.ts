@@ -38,6 +38,8 @@ export interface InventoryRow {
   listedOn: string;
   /** Key Features as the feed lists them ("Leather Seats"); free text finds them. */
   features?: readonly string[] | null;
+  /** The feed's first photo (the card's picture); null or absent, the card draws the body style. */
+  photo?: string | null;
 }
 
 /**

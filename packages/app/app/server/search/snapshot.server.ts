@@ -77,6 +77,7 @@ const COLUMNS = [
   ["private", sql`${vehicles.private}`],
   ["dateAdded", sql`${vehicles.details}->>'dateAdded'`],
   ["features", sql`coalesce(${vehicles.details}->'features', '[]'::jsonb)`],
+  ["photo", sql`${vehicles.details}->'images'->>0`],
   ["firstSeenAt", sql`${vehicles.firstSeenAt}`],
 ] as const;
 

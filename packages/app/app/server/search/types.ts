@@ -40,6 +40,8 @@ export interface VehicleCard {
   listedOn: string;
   /** Listed within the last seven days. */
   newArrival: boolean;
+  /** The feed's first photo; absent, the card draws the body style. */
+  photo?: string | null;
 }
 
 /** One value of a facet: how many vehicles choosing it would give, the other filters staying as they are. */

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Lead } from "@showroom/rules/leads";
-import type { AdParams } from "@showroom/rules/tracking";
+import type { AdParams, TrackingEventName } from "@showroom/rules/tracking";
 
 /** A lead recorded during one request, as the tracking middleware reports it. */
 export interface CapturedLead {
@@ -8,6 +8,8 @@ export interface CapturedLead {
   readonly visitorId: string | null;
   /** The visitor had no contact details saved before this lead (spec section 4: the Lead event fires then). */
   readonly profileWasEmpty: boolean;
+  /** An event its form reports besides the kind's own (a popup's `submitted.track`). */
+  readonly alsoTrack?: TrackingEventName;
 }
 
 /** What one request lends `recordLead` and learns back from it. */
