@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { launchBrowser, openPage, PERSON_UA, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
 
 let site: RunningSite;
@@ -235,7 +235,7 @@ describe("popups (spec sections 3, 4, 5)", () => {
 });
 
 describe("popups a remote experiments service defines (tagQuery and itemClicked)", () => {
-  // A service answering experiments.json's shape, whose default popups replace the fixture's for every visitor.
+  // A service answering experiments.json's shape.
   const htmlPopup = (id: string, title: string, condition: Record<string, unknown>) => ({
     id,
     conditions: [condition],
@@ -243,16 +243,25 @@ describe("popups a remote experiments service defines (tagQuery and itemClicked)
     component: { type: "html", data: { title, html: `<p>${title}.</p>` } },
     background: { modal: false },
   });
+  // One experiment for everyone (allocation 1), whose popups replace the fixture's: the defaults keep the fixture's.
   const experiments = {
-    defaults: {
-      settings: {},
-      langs: {},
-      popups: [
-        htmlPopup("seen-the-address", "You found our address", { pages: ["/our-company"], tagQuery: "footer address" }),
-        htmlPopup("called-us", "Thanks for calling", { pages: ["/contact-us"], itemClicked: "main a[href^='tel:']" }),
-      ],
-    },
-    experiments: [],
+    defaults: { settings: {}, popups: null, langs: {} },
+    experiments: [
+      {
+        name: "engagement-popups",
+        description: "Popups that wait for something the visitor sees or does.",
+        allocation: 1,
+        parameters: {
+          popups: [
+            htmlPopup("seen-the-address", "You found our address", {
+              pages: ["/our-company"],
+              tagQuery: "footer address",
+            }),
+            htmlPopup("called-us", "Thanks for calling", { pages: ["/contact-us"], itemClicked: "a[href^='tel:']" }),
+          ],
+        },
+      },
+    ],
   };
   let service: Server;
   let remote: RunningSite;
@@ -272,7 +281,8 @@ describe("popups a remote experiments service defines (tagQuery and itemClicked)
   });
 
   it("a tagQuery popup waits until its element is wholly in view, then shows", async () => {
-    const { context, page, errors } = await openPage(browser);
+    // A person's browser: a bot (headless Chromium's own user agent) is in no experiment.
+    const { context, page, errors } = await openPage(browser, { userAgent: PERSON_UA });
     await acceptAll(context);
     await page.goto(`${remote.url}/our-company`);
     await waitForHydration(page);
@@ -286,7 +296,7 @@ describe("popups a remote experiments service defines (tagQuery and itemClicked)
   });
 
   it("an itemClicked popup waits for a click on its element, then shows", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(browser, { userAgent: PERSON_UA });
     await acceptAll(context);
     await page.goto(`${remote.url}/contact-us`);
     await waitForHydration(page);
@@ -294,7 +304,7 @@ describe("popups a remote experiments service defines (tagQuery and itemClicked)
     await page.waitForTimeout(500);
     expect(await dialog.count()).toBe(0);
     await page
-      .locator("main a[href^='tel:']")
+      .locator("a[href^='tel:']")
       .first()
       .evaluate((link) => {
         // The click is what counts; a dialer cannot open in a headless browser.

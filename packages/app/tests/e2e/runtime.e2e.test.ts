@@ -2,14 +2,12 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { experimentBucket } from "../../app/server/experiments/assignment";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { launchBrowser, openPage, PERSON_UA, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
 
 // The secret startSite gives the server: the test signs a visitor id the way the server does.
 const SESSION_SECRET = "e2e-session-secret-that-is-long-enough-0000";
 const TIER_2 = "cookie-banner-two-buttons";
-const PERSON_UA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 let site: RunningSite;
 let browser: Browser;

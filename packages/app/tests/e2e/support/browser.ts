@@ -29,7 +29,13 @@ export interface PageOptions {
   /** A phone-sized viewport (390 × 844) instead of a desktop one (1280 × 800). */
   readonly mobile?: boolean;
   readonly reducedMotion?: "reduce" | "no-preference";
+  /** Another user agent: headless Chromium's own says "HeadlessChrome", which the server treats as a bot. */
+  readonly userAgent?: string;
 }
+
+/** A person's browser, as the server sees it: named on its first page and assigned to experiments (ADR 287). */
+export const PERSON_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 
 /**
  * A fresh context (its own cookies) and a page in it. axe needs a page of a context, not `browser.newPage()`.
@@ -43,6 +49,7 @@ export async function openPage(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     reducedMotion: options.reducedMotion ?? "reduce",
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   const page = await context.newPage();
   if (options.stripScripts) {
