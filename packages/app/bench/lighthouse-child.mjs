@@ -1,7 +1,7 @@
 // One Lighthouse run in its own process (forked by lighthouse.mjs): a fresh Chromium profile, the default mobile
 // configuration (Moto G Power emulation, simulated slow 4G and 4x CPU), the four categories. Keeping Lighthouse's
 // protocol handling and trace processing out of the bench process leaves the server's event loop to the server.
-// Input: argv[2] = JSON { url, lighthouseEntry, chromeLauncherEntry, chromePath, chromeFlags, reportPath }.
+// Input: argv[2] = JSON { url, lighthouseEntry, chromeLauncherEntry, chromePath, chromeFlags, reportPath, settings }.
 // Output: one IPC message { ok: true, summary } or { ok: false, error }.
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -80,6 +80,8 @@ async function main() {
       output: "json",
       logLevel: "error",
       onlyCategories: CATEGORIES,
+      // Extra settings from the bench (`--tracking`: the consent cookie, Google's script blocked).
+      ...(input.settings ?? {}),
     });
     if (!result) throw new Error("Lighthouse returned no result");
     if (input.reportPath) writeFileSync(input.reportPath, result.report);

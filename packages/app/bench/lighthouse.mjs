@@ -51,7 +51,7 @@ export function locateLighthouse(dir = process.env.LIGHTHOUSE_DIR) {
   return null;
 }
 
-function runOnce({ url, lighthouse, chromePath, reportPath }) {
+function runOnce({ url, lighthouse, chromePath, reportPath, settings }) {
   const input = JSON.stringify({
     url,
     lighthouseEntry: lighthouse.entry,
@@ -59,6 +59,7 @@ function runOnce({ url, lighthouse, chromePath, reportPath }) {
     chromePath,
     chromeFlags: CHROME_FLAGS,
     reportPath,
+    settings,
   });
   return new Promise((resolvePromise, reject) => {
     const child = fork(CHILD, [input], { stdio: ["ignore", "ignore", "pipe", "ipc"] });
@@ -84,7 +85,7 @@ function runOnce({ url, lighthouse, chromePath, reportPath }) {
  * Runs Lighthouse `runs` times on each page and keeps, per category, the median score and the losing audits of the
  * run that scored that median (so the titles shown explain the number shown).
  */
-export async function lighthousePages({ pages, runs, lighthouse, chromePath, reportsDir, log }) {
+export async function lighthousePages({ pages, runs, lighthouse, chromePath, reportsDir, log, settings }) {
   const results = [];
   for (const page of pages) {
     const summaries = [];
@@ -92,13 +93,13 @@ export async function lighthousePages({ pages, runs, lighthouse, chromePath, rep
     for (let run = 1; run <= runs; run++) {
       log(`  Lighthouse ${page.label} run ${run}/${runs}…`);
       const reportPath = reportsDir ? join(reportsDir, `${page.id}-${run}.json`) : undefined;
-      let summary = await runOnce({ url: page.url, lighthouse, chromePath, reportPath });
+      let summary = await runOnce({ url: page.url, lighthouse, chromePath, reportPath, settings });
       // Lighthouse's own flakes (NO_NAVSTART, NO_FCP on a busy machine) say "run again": a run without scores
       // would drag the median, so it is repeated, twice at most, and counted.
       for (let retry = 1; retry <= 2 && (summary.runtimeError || summary.categories.performance === null); retry++) {
         log(`  Lighthouse ${page.label} run ${run}: ${summary.runtimeError ?? "no performance score"}; again`);
         retries.push({ page: page.label, run, error: summary.runtimeError });
-        summary = await runOnce({ url: page.url, lighthouse, chromePath, reportPath });
+        summary = await runOnce({ url: page.url, lighthouse, chromePath, reportPath, settings });
       }
       summaries.push(summary);
     }

@@ -1,7 +1,7 @@
 // npm run bench -w packages/app [-- --runs 3 --seconds 10 --warmup 5 --connections 10,50 --skip lighthouse,js,ssr
 //   --pages home,financing,pre-approval,full-credit
 //   --lighthouse <dir> --database-url memory:// --vehicles 10000 --wait-for-idle 120 --no-build
-//   --out bench/results.json]
+//   --tracking --out bench/results.json]
 // The budgets of issues 5 and 6, measured on the production build: Lighthouse mobile, first-load JS per route and
 // SSR throughput against the minimal route. Prints a table, writes the figures as JSON, and exits 1 when a budget is
 // missed or a required page is absent. Method and reasons: docs/decisions/120-benchmarks-method.md.
@@ -37,6 +37,12 @@ const { values: opts } = parseArgs({
     vehicles: { type: "string", default: "0" },
     "wait-for-idle": { type: "string", default: "120" },
     out: { type: "string", default: join(appDir, "bench/results.json") },
+    /**
+     * Tracking configured and consented: the server gets a Google tag id, Lighthouse's browser sends "Accept all"
+     * in its cookies, so the consent runtime, the tracker chunk and the tracking calls are all measured. Google's own
+     * script is blocked (no network here): what is measured is this site's code.
+     */
+    tracking: { type: "boolean", default: false },
   },
 });
 const runs = Math.max(1, Number(opts.runs));
@@ -129,6 +135,7 @@ const server = await startBenchServer({
   databaseUrl: opts["database-url"],
   extraVehicles,
   log,
+  env: opts.tracking ? { GA_MEASUREMENT_ID: "G-BENCH00000" } : {},
 }).catch((error) => {
   snapshot.remove();
   throw error;
@@ -137,7 +144,7 @@ const failures = [];
 const results = {
   started: started.toISOString(),
   machine,
-  options: { runs, seconds, warmupSeconds, connections, waitForIdleSeconds, extraVehicles },
+  options: { runs, seconds, warmupSeconds, connections, waitForIdleSeconds, extraVehicles, tracking: opts.tracking },
   idle: {},
 };
 try {
@@ -186,7 +193,24 @@ try {
       const reportsDir = mkdtempSync(join(tmpdir(), "showroom-lighthouse-"));
       log(`Lighthouse ${lighthouse.version} (${lighthouse.root}); full reports in ${reportsDir}`);
       results.idle.lighthouse = await waitForIdle("Lighthouse");
-      const lh = await lighthousePages({ pages, runs, lighthouse, chromePath, reportsDir, log });
+      const lh = await lighthousePages({
+        pages,
+        runs,
+        lighthouse,
+        chromePath,
+        reportsDir,
+        log,
+        ...(opts.tracking
+          ? {
+              settings: {
+                extraHeaders: {
+                  Cookie: "displayCookies=hide; allowCookies=essential%2Cfunctional%2Canalytics%2Ctargeting",
+                },
+                blockedUrlPatterns: ["*googletagmanager.com*"],
+              },
+            }
+          : {}),
+      });
       for (const r of lh.filter((x) => !x.passAll)) failures.push(`Lighthouse ${r.path} below budget`);
       results.lighthouse = { version: lighthouse.version, reportsDir, results: lh };
       tables.push(lighthouseTable({ results: lh, absent, runs }));
