@@ -1,19 +1,9 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import type { BrowserContext } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { openPage, waitForHydration } from "./support/browser";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 async function consentCookies(context: BrowserContext) {
   const cookies = await context.cookies();
@@ -26,12 +16,12 @@ async function consentCookies(context: BrowserContext) {
 
 describe("cookie banner (tier 3: customize, deny, accept all)", () => {
   it("without JavaScript, Accept all posts, stores every category and hides the banner", async () => {
-    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${site.url}/our-company`);
+    const { context, page } = await openPage(world.browser, { javaScriptEnabled: false });
+    await page.goto(`${world.site.url}/our-company`);
     const banner = page.getByRole("region", { name: "We use cookies" });
     expect(await banner.isVisible()).toBe(true);
     await banner.getByRole("button", { name: "Accept all" }).click();
-    await page.waitForURL(`${site.url}/our-company`);
+    await page.waitForURL(`${world.site.url}/our-company`);
     expect(await page.getByRole("region", { name: "We use cookies" }).count()).toBe(0);
     expect(await consentCookies(context)).toEqual({
       display: "hide",
@@ -41,22 +31,22 @@ describe("cookie banner (tier 3: customize, deny, accept all)", () => {
   });
 
   it("without JavaScript, Customize leads to the preferences, which save only the chosen categories, essential on", async () => {
-    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${site.url}/`);
+    const { context, page } = await openPage(world.browser, { javaScriptEnabled: false });
+    await page.goto(`${world.site.url}/`);
     const banner = page.getByRole("region", { name: "We use cookies" });
     await banner.getByRole("link", { name: "Customize" }).click();
     const preferences = page.getByRole("region", { name: "Cookie preferences" });
     expect(await preferences.getByRole("checkbox", { name: /Essential/ }).isDisabled()).toBe(true);
     await preferences.getByRole("checkbox", { name: "Functional" }).check();
     await preferences.getByRole("button", { name: "Save preferences" }).click();
-    await page.waitForURL(`${site.url}/`);
+    await page.waitForURL(`${world.site.url}/`);
     expect(await consentCookies(context)).toEqual({ display: "hide", allowed: "essential,functional" });
     await context.close();
   });
 
   it("with JavaScript, Decline fades the banner out and keeps essential, functional and analytics, without a page load", async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/help-center`);
+    const { context, page, errors } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/help-center`);
     // The scripts start after the first paint, and the banner's own code after hydration (ADR 280); until then,
     // Decline is a plain form post.
     await waitForHydration(page, "#cookie-banner-title");
@@ -73,21 +63,21 @@ describe("cookie banner (tier 3: customize, deny, accept all)", () => {
   });
 
   it("never shows on /legal pages, offers Spanish, and reopens from the footer's Cookie settings", async () => {
-    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${site.url}/legal/privacy-policy`);
+    const { context, page } = await openPage(world.browser, { javaScriptEnabled: false });
+    await page.goto(`${world.site.url}/legal/privacy-policy`);
     expect(await page.getByRole("region", { name: "We use cookies" }).count()).toBe(0);
 
-    await page.goto(`${site.url}/`);
+    await page.goto(`${world.site.url}/`);
     await page.getByRole("button", { name: "Español" }).click();
-    await page.waitForURL(`${site.url}/`);
+    await page.waitForURL(`${world.site.url}/`);
     const spanish = page.getByRole("region", { name: "Usamos cookies" });
     expect(await spanish.getByRole("button", { name: "Aceptar todas" }).isVisible()).toBe(true);
     await spanish.getByRole("button", { name: "Aceptar todas" }).click();
-    await page.waitForURL(`${site.url}/`);
+    await page.waitForURL(`${world.site.url}/`);
     expect(await page.getByRole("region", { name: "Usamos cookies" }).count()).toBe(0);
 
     await page.getByRole("button", { name: "Cookie settings" }).click();
-    await page.waitForURL(`${site.url}/`);
+    await page.waitForURL(`${world.site.url}/`);
     expect(await page.getByRole("region", { name: "Usamos cookies" }).isVisible()).toBe(true);
     await context.close();
   });

@@ -1,21 +1,12 @@
 import { readFixtureJson } from "@showroom/fixtures/server";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { openPage, waitForHydration } from "./support/browser";
+import { watchLayoutShifts } from "./support/layout-shifts";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 interface FixtureVehicle {
   url: string;
@@ -47,18 +38,6 @@ async function box(locator: Locator) {
   return found;
 }
 
-/** Sums the layout shifts of the page's life so far (the CLS of a session without input). */
-async function watchLayoutShifts(page: Page): Promise<() => Promise<number>> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __shift: number };
-    w.__shift = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__shift += (entry as unknown as { value: number }).value;
-    }).observe({ type: "layout-shift", buffered: true });
-  });
-  return () => page.evaluate(() => (window as unknown as { __shift: number }).__shift);
-}
-
 /** The strip's position in whole photos. */
 const slideIndex = (list: Locator) => list.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
 
@@ -80,8 +59,8 @@ async function waitForSlide(list: Locator, index: number) {
 
 describe("the vehicle's photos", () => {
   it("every photo of the feed is in the gallery, in order: the first eager and high priority, the rest lazy, each sized", async () => {
-    const { context, page, errors } = await openPage(browser);
-    const response = await page.goto(`${site.url}${PHOTO_PATH}`);
+    const { context, page, errors } = await openPage(world.browser);
+    const response = await page.goto(`${world.site.url}${PHOTO_PATH}`);
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
     const images = strip(page).locator("li img");
@@ -127,8 +106,8 @@ describe("the vehicle's photos", () => {
   });
 
   it("the arrow keys move one photo at a time on the focused strip, and the buttons do too", async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${site.url}${PHOTO_PATH}`);
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}${PHOTO_PATH}`);
     await waitForHydration(page);
     const list = strip(page);
     await list.focus();
@@ -149,8 +128,8 @@ describe("the vehicle's photos", () => {
   });
 
   it("without JavaScript every photo is still there and swipeable, and the buttons that need a script are not shown", async () => {
-    const { context, page } = await openPage(browser, { javaScriptEnabled: false, mobile: true });
-    await page.goto(`${site.url}${PHOTO_PATH}`);
+    const { context, page } = await openPage(world.browser, { javaScriptEnabled: false, mobile: true });
+    await page.goto(`${world.site.url}${PHOTO_PATH}`);
     expect(await strip(page).locator("li img").count()).toBe(PHOTOS.length);
     expect(await strip(page).evaluate((el) => getComputedStyle(el).scrollSnapType)).toContain("x mandatory");
     expect(await strip(page).evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -160,8 +139,8 @@ describe("the vehicle's photos", () => {
   });
 
   it("a vehicle without photos shows its body-style drawing and no gallery", async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${site.url}${DRAWN_PATH}`);
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}${DRAWN_PATH}`);
     expect(await gallery(page).count()).toBe(0);
     expect(await page.locator('main [role="img"] svg').count()).toBe(1);
     await context.close();
@@ -174,8 +153,8 @@ describe("the detail page on a phone (390 × 844)", () => {
     ["with the drawing", DRAWN_PATH],
   ] as const) {
     it(`${what}: the price box is on the first screen, right under the picture, with Personalize My Price`, async () => {
-      const { context, page } = await openPage(browser, { mobile: true });
-      await page.goto(`${site.url}${path}`);
+      const { context, page } = await openPage(world.browser, { mobile: true });
+      await page.goto(`${world.site.url}${path}`);
       await waitForHydration(page);
       const price = await box(priceBox(page));
       expect(price.y).toBeGreaterThan(0);
@@ -191,9 +170,9 @@ describe("the detail page on a phone (390 × 844)", () => {
   }
 
   it("a bar stuck to the bottom of the screen shows Unlock Price and the two actions, and shifts nothing", async () => {
-    const { context, page, errors } = await openPage(browser, { mobile: true });
+    const { context, page, errors } = await openPage(world.browser, { mobile: true });
     const shifts = await watchLayoutShifts(page);
-    await page.goto(`${site.url}${PHOTO_PATH}`);
+    await page.goto(`${world.site.url}${PHOTO_PATH}`);
     await waitForHydration(page);
     // A first visit's cookie banner sits over everything until the shopper chooses.
     await page.getByRole("button", { name: "Decline" }).click();
@@ -235,8 +214,8 @@ describe("the detail page on a phone (390 × 844)", () => {
   });
 
   it("scrolled to the end, the bar covers nothing: the last section ends above it and the footer starts below it", async () => {
-    const { context, page } = await openPage(browser, { mobile: true });
-    await page.goto(`${site.url}${PHOTO_PATH}`);
+    const { context, page } = await openPage(world.browser, { mobile: true });
+    await page.goto(`${world.site.url}${PHOTO_PATH}`);
     await waitForHydration(page);
     const similar = page.getByRole("region", { name: "Similar vehicles" });
     // While the page scrolls the bar floats over it, as a sticky bar does; at the end it takes its own place, so the
@@ -252,8 +231,8 @@ describe("the detail page on a phone (390 × 844)", () => {
   });
 
   it("on a desktop there is no bar, and the price box sits beside the photos", async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${site.url}${PHOTO_PATH}`);
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}${PHOTO_PATH}`);
     await waitForHydration(page);
     expect(await actionsBar(page).isVisible()).toBe(false);
     const price = await box(priceBox(page));
@@ -266,8 +245,8 @@ describe("the detail page on a phone (390 × 844)", () => {
   it("has no axe violations with photos, on a phone and a desktop, with JavaScript and as server HTML", async () => {
     for (const mobile of [true, false]) {
       for (const stripScripts of [false, true]) {
-        const { context, page, errors } = await openPage(browser, { mobile, stripScripts });
-        await page.goto(`${site.url}${PHOTO_PATH}`);
+        const { context, page, errors } = await openPage(world.browser, { mobile, stripScripts });
+        await page.goto(`${world.site.url}${PHOTO_PATH}`);
         if (!stripScripts) await waitForHydration(page);
         const violations = await axeViolations(page);
         expect(
@@ -283,13 +262,13 @@ describe("the detail page on a phone (390 × 844)", () => {
 
 describe("a card's picture", () => {
   it("is the feed's first photo when the car has photos, and the body-style drawing when it has none", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(world.browser);
     const vinOf = (path: string) => path.slice(path.lastIndexOf("-") + 1);
     for (const [path, picture] of [
       [PHOTO_PATH, PHOTOS[0]],
       [DRAWN_PATH, null],
     ] as const) {
-      await page.goto(`${site.url}/cars-for-sale?q=${vinOf(path)}`);
+      await page.goto(`${world.site.url}/cars-for-sale?q=${vinOf(path)}`);
       const card = page.locator("main ol > li").filter({ has: page.locator(`h2 a[href="${path}"]`) });
       const src = await card.locator("a:has(img) img").getAttribute("src");
       if (picture) expect(src).toBe(picture);
@@ -300,8 +279,8 @@ describe("a card's picture", () => {
   });
 
   it("links to the vehicle too, without a second tab stop: the keyboard meets one link per card", async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${site.url}/cars-for-sale`);
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/cars-for-sale`);
     await waitForHydration(page);
     const card = page.locator("main ol > li").first();
     const title = card.locator("h2 a");
@@ -312,7 +291,7 @@ describe("a card's picture", () => {
     expect(await picture.getAttribute("aria-hidden")).toBe("true");
     // A click on the picture opens the vehicle.
     await picture.click();
-    await page.waitForURL(`${site.url}${href}`);
+    await page.waitForURL(`${world.site.url}${href}`);
     await page.getByRole("heading", { name: "Vehicle Details" }).waitFor();
     // Tabbing from the page top reaches the first card's title, never its picture.
     await page.goBack();

@@ -1,24 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { openPage, waitForHydration } from "./support/browser";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 /** The first sedan the search lists: a vehicle with similar ones (same body style). */
 async function firstSedanPath(page: Page): Promise<string> {
-  await page.goto(`${site.url}/cars-for-sale/sedans`);
+  await page.goto(`${world.site.url}/cars-for-sale/sedans`);
   const href = await page.locator("main ol > li h2 a").first().getAttribute("href");
   if (!href) throw new Error("no sedan listed");
   return href;
@@ -44,10 +34,10 @@ const similarPrices = (page: Page) =>
 
 describe("vehicle detail page", () => {
   it("server-rendered: the JSON-LD Car parses with no CSP violation, and similar vehicles read Unlock Price", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(world.browser);
     const path = await firstSedanPath(page);
     const violations = await watchCsp(page);
-    const response = await page.goto(`${site.url}${path}`);
+    const response = await page.goto(`${world.site.url}${path}`);
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
     const vin = path.slice(-17);
@@ -73,14 +63,14 @@ describe("vehicle detail page", () => {
   });
 
   it("reached by a click from the search (client navigation), it renders the same JSON-LD", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(world.browser);
     const violations = await watchCsp(page);
-    await page.goto(`${site.url}/cars-for-sale/sedans`);
+    await page.goto(`${world.site.url}/cars-for-sale/sedans`);
     await waitForHydration(page);
     const link = page.locator("main ol > li h2 a").first();
     const href = (await link.getAttribute("href")) ?? "";
     await link.click();
-    await page.waitForURL(`${site.url}${href}`);
+    await page.waitForURL(`${world.site.url}${href}`);
     await page.getByRole("heading", { name: "Vehicle Details" }).waitFor();
     const [car] = await readJsonLd(page);
     expect(car?.vehicleIdentificationNumber).toBe(href.slice(-17));
@@ -90,12 +80,12 @@ describe("vehicle detail page", () => {
   });
 
   it("has no axe violations, with JavaScript and as server HTML on a phone", async () => {
-    const probe = await openPage(browser);
+    const probe = await openPage(world.browser);
     const path = await firstSedanPath(probe.page);
     await probe.context.close();
     for (const stripScripts of [false, true]) {
-      const { context, page, errors } = await openPage(browser, { stripScripts, mobile: stripScripts });
-      await page.goto(`${site.url}${path}`);
+      const { context, page, errors } = await openPage(world.browser, { stripScripts, mobile: stripScripts });
+      await page.goto(`${world.site.url}${path}`);
       if (!stripScripts) await waitForHydration(page);
       const violations = await axeViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);

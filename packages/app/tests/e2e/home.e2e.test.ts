@@ -1,25 +1,15 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { openPage, waitForHydration } from "./support/browser";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 describe("home page", () => {
   it("with JavaScript it shows every block of spec section 2, its tabs follow the keyboard, and axe finds nothing", async () => {
-    const { context, page, errors } = await openPage(browser);
-    const response = await page.goto(`${site.url}/`);
+    const { context, page, errors } = await openPage(world.browser);
+    const response = await page.goto(`${world.site.url}/`);
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toBe("Used Cars & SUVs in Brentwood, MO | Confluence Motors Brentwood");
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe(
@@ -62,8 +52,8 @@ describe("home page", () => {
   });
 
   it("without JavaScript the department tabs read as four sections, the FAQs open, and the menu opens", async () => {
-    const { context, page } = await openPage(browser, { javaScriptEnabled: false, mobile: true });
-    await page.goto(`${site.url}/`);
+    const { context, page } = await openPage(world.browser, { javaScriptEnabled: false, mobile: true });
+    await page.goto(`${world.site.url}/`);
     expect(await page.getByRole("tablist").isVisible()).toBe(false);
     for (const label of ["Finance", "Shop", "Sell or Trade", "Service"]) {
       expect(await page.getByRole("heading", { name: label, exact: true }).isVisible()).toBe(true);
@@ -80,12 +70,12 @@ describe("home page", () => {
 
   it("the later hero pictures load when the strip first moves, and with the page when JavaScript is off", async () => {
     const slidePictures = (page: Page) => page.locator('[aria-roledescription="slide"] img');
-    const { context, page, errors } = await openPage(browser, { mobile: true });
+    const { context, page, errors } = await openPage(world.browser, { mobile: true });
     const requested: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/media/content/hero/")) requested.push(new URL(r.url()).pathname);
     });
-    await page.goto(`${site.url}/`);
+    await page.goto(`${world.site.url}/`);
     await waitForHydration(page);
     await page.waitForLoadState("load");
     // Reduced motion (the test default): no autoplay, so nothing turns the strip but the shopper.
@@ -98,23 +88,23 @@ describe("home page", () => {
     expect(errors).toEqual([]);
     await context.close();
 
-    const noJs = await openPage(browser, { javaScriptEnabled: false, mobile: true });
-    await noJs.page.goto(`${site.url}/`);
+    const noJs = await openPage(world.browser, { javaScriptEnabled: false, mobile: true });
+    await noJs.page.goto(`${world.site.url}/`);
     expect(await slidePictures(noJs.page).count()).toBe(2);
     await noJs.context.close();
   });
 
   it("the server-rendered page, with every script removed, passes axe on a phone", async () => {
-    const { context, page } = await openPage(browser, { stripScripts: true, mobile: true });
-    await page.goto(`${site.url}/`);
+    const { context, page } = await openPage(world.browser, { stripScripts: true, mobile: true });
+    await page.goto(`${world.site.url}/`);
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
     await context.close();
   });
 
   it("a slow page change shows the green loading bar after the throttle and removes it when the page arrives", async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${site.url}/`);
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/`);
     // The scripts start after the first paint: before hydration a click is a plain page load, without the bar.
     await waitForHydration(page);
     await page.route("**/our-company.data*", async (route) => {
@@ -125,28 +115,28 @@ describe("home page", () => {
     await page.locator("footer").getByRole("link", { name: "Our Company" }).click();
     await bar.waitFor({ state: "visible", timeout: 1000 });
     expect(await bar.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(34, 197, 94)");
-    await page.waitForURL(`${site.url}/our-company`);
+    await page.waitForURL(`${world.site.url}/our-company`);
     await bar.waitFor({ state: "detached", timeout: 3000 });
     await context.close();
   });
 
   it("pointing at a prefetching link fetches its page's data ahead, and a plain click on it stays in the document", async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/`);
+    const { context, page, errors } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/`);
     await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });
     // Plain anchors hydrated without a <Link> each; the root's listeners act for them (docs/decisions/157).
     const link = page.locator('main a[data-page-link][data-prefetch="intent"]').first();
-    const path = new URL((await link.getAttribute("href")) ?? "", site.url).pathname;
+    const path = new URL((await link.getAttribute("href")) ?? "", world.site.url).pathname;
     expect(await page.locator('link[rel="prefetch"]').count()).toBe(0);
     const prefetched = page.waitForRequest((r) => new URL(r.url()).pathname === `${path}.data`);
     await link.hover();
     await prefetched;
     expect(await page.locator(`link[rel="prefetch"][href^="${path}.data"]`).count()).toBe(1);
     await link.click();
-    await page.waitForURL(`${site.url}${path}`);
+    await page.waitForURL(`${world.site.url}${path}`);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();

@@ -1,28 +1,17 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { openPage } from "./support/browser";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 const NOINDEX = "noindex, follow, max-image-preview:large, max-snippet:-1, max-video-preview:-1";
 
 describe("404 page", () => {
   for (const javaScriptEnabled of [true, false]) {
     it(`an unknown path answers 404 with the spec's page and its way home (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async () => {
-      const { context, page } = await openPage(browser, { javaScriptEnabled });
-      const response = await page.goto(`${site.url}/no-such-page`);
+      const { context, page } = await openPage(world.browser, { javaScriptEnabled });
+      const response = await page.goto(`${world.site.url}/no-such-page`);
       expect(response?.status()).toBe(404);
       expect(await page.title()).toBe("404 - Page not found");
       expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe(NOINDEX);
@@ -33,7 +22,7 @@ describe("404 page", () => {
       // The shell stays: the visitor keeps the menu and the store's phone.
       expect(await page.getByRole("navigation", { name: "Footer navigation" }).isVisible()).toBe(true);
       await main.getByRole("link", { name: "Go back home" }).click();
-      await page.waitForURL(`${site.url}/`);
+      await page.waitForURL(`${world.site.url}/`);
       await page.getByRole("heading", { level: 1, name: "Drive the car you want, with financing that fits" }).waitFor();
       expect(await page.title()).toBe("Used Cars & SUVs in Brentwood, MO | Confluence Motors Brentwood");
       await context.close();
@@ -50,7 +39,7 @@ describe("404 page", () => {
       "/help-center/no-topic",
       "/cars-for-sale/not-a-filter",
     ]) {
-      const response = await fetch(`${site.url}${path}`);
+      const response = await fetch(`${world.site.url}${path}`);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).toContain("Page not found");
     }
@@ -58,8 +47,8 @@ describe("404 page", () => {
 
   it("the 404 page passes axe with and without its scripts", async () => {
     for (const stripScripts of [false, true]) {
-      const { context, page } = await openPage(browser, { stripScripts, mobile: stripScripts });
-      await page.goto(`${site.url}/no-such-page`);
+      const { context, page } = await openPage(world.browser, { stripScripts, mobile: stripScripts });
+      await page.goto(`${world.site.url}/no-such-page`);
       const violations = await axeViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
       await context.close();

@@ -1,26 +1,17 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, PERSON_UA, waitForHydration } from "./support/browser";
+import { openPage, PERSON_UA, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 /** The visitor has chosen "Accept all": functional storage is allowed, and the banner stays out of the way. */
 async function acceptAll(context: BrowserContext) {
-  const url = site.url;
+  const url = world.site.url;
   await context.addCookies([
     { name: "displayCookies", value: "hide", url },
     { name: "allowCookies", value: encodeURIComponent("essential,functional,analytics,targeting"), url },
@@ -42,17 +33,17 @@ const tradeDialog = (page: Page) => page.getByRole("dialog", { name: "What’s y
 
 describe("popups (spec sections 3, 4, 5)", () => {
   it("a page where no popup may apply loads no popup code; the home page loads it and shows the trade-in side button, axe-clean", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(world.browser);
     await acceptAll(context);
     const scripts: string[] = [];
     page.on("request", (request) => scripts.push(request.url()));
-    await page.goto(`${site.url}/contact-us`);
+    await page.goto(`${world.site.url}/contact-us`);
     await waitForHydration(page);
     await page.waitForTimeout(500);
     expect(scripts.filter(popupChunk)).toEqual([]);
     expect(await sideButton(page).count()).toBe(0);
 
-    await page.goto(`${site.url}/`);
+    await page.goto(`${world.site.url}/`);
     await sideButton(page).waitFor();
     expect(scripts.filter(popupChunk)).toHaveLength(1);
     const violations = await axeViolations(page);
@@ -62,13 +53,13 @@ describe("popups (spec sections 3, 4, 5)", () => {
   });
 
   it("the trade-in popup shows on /, /auto-financing and /cars-for-sale, and not on /our-company", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(world.browser);
     await acceptAll(context);
     for (const path of ["/", "/auto-financing", "/cars-for-sale"]) {
-      await page.goto(`${site.url}${path}`);
+      await page.goto(`${world.site.url}${path}`);
       await sideButton(page).waitFor();
     }
-    await page.goto(`${site.url}/our-company`);
+    await page.goto(`${world.site.url}/our-company`);
     await waitForHydration(page);
     await page.waitForTimeout(500);
     expect(await sideButton(page).count()).toBe(0);
@@ -76,10 +67,10 @@ describe("popups (spec sections 3, 4, 5)", () => {
   });
 
   it("the side button pulses after 10 s for 4 s, animated only without reduced motion", async () => {
-    const { context, page } = await openPage(browser, { reducedMotion: "no-preference" });
+    const { context, page } = await openPage(world.browser, { reducedMotion: "no-preference" });
     await acceptAll(context);
     await page.clock.install();
-    await page.goto(`${site.url}/`);
+    await page.goto(`${world.site.url}/`);
     await sideButton(page).waitFor();
     expect(await sideButton(page).getAttribute("data-pulsing")).toBeNull();
     await page.clock.fastForward(10_100);
@@ -89,10 +80,10 @@ describe("popups (spec sections 3, 4, 5)", () => {
     await page.waitForFunction(() => document.querySelector("[data-pulsing=true]") === null);
     await context.close();
 
-    const reduced = await openPage(browser, { reducedMotion: "reduce" });
+    const reduced = await openPage(world.browser, { reducedMotion: "reduce" });
     await acceptAll(reduced.context);
     await reduced.page.clock.install();
-    await reduced.page.goto(`${site.url}/`);
+    await reduced.page.goto(`${world.site.url}/`);
     await sideButton(reduced.page).waitFor();
     await reduced.page.clock.fastForward(10_100);
     await reduced.page.waitForFunction(() => document.querySelector("[data-pulsing=true]") !== null);
@@ -101,9 +92,9 @@ describe("popups (spec sections 3, 4, 5)", () => {
   });
 
   it("the dialog opens from its side button with focus inside, passes axe, maximizes and restores, and Escape returns focus to the button", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(world.browser);
     await acceptAll(context);
-    await page.goto(`${site.url}/`);
+    await page.goto(`${world.site.url}/`);
     await sideButton(page).click();
     const dialog = tradeDialog(page);
     await dialog.waitFor();
@@ -131,9 +122,9 @@ describe("popups (spec sections 3, 4, 5)", () => {
   });
 
   it("the dialog can be dragged by its title bar", async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(world.browser);
     await acceptAll(context);
-    await page.goto(`${site.url}/`);
+    await page.goto(`${world.site.url}/`);
     await sideButton(page).click();
     await tradeDialog(page).waitFor();
     const before = await page.locator("[data-popup=trade-in-value]").boundingBox();
@@ -151,15 +142,15 @@ describe("popups (spec sections 3, 4, 5)", () => {
   });
 
   it("submitting the trade-in popup redirects into the journey and finishes it: it never shows again, even after a reload", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(world.browser);
     await acceptAll(context);
-    await page.goto(`${site.url}/`);
+    await page.goto(`${world.site.url}/`);
     await sideButton(page).click();
     await tradeDialog(page).getByRole("button", { name: "Get my offer" }).click();
-    await page.waitForURL(`${site.url}/sell-trade-my-car/your-vehicle`);
+    await page.waitForURL(`${world.site.url}/sell-trade-my-car/your-vehicle`);
     expect(JSON.parse((await popupStorage(page)).finished ?? "[]")).toEqual(["trade-in-value"]);
 
-    await page.goto(`${site.url}/`);
+    await page.goto(`${world.site.url}/`);
     await waitForHydration(page);
     await page.waitForTimeout(800);
     expect(await sideButton(page).count()).toBe(0);
@@ -172,8 +163,8 @@ describe("popups (spec sections 3, 4, 5)", () => {
   });
 
   it("without consent to functional storage nothing is written to the browser, and the popup still works for the visit", async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${site.url}/`);
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/`);
     await sideButton(page).waitFor();
     expect(await popupStorage(page)).toEqual({ finished: null, viewed: null, disabled: null });
     await context.close();
@@ -181,10 +172,10 @@ describe("popups (spec sections 3, 4, 5)", () => {
 
   it("the paid-search financing popup shows after 20 s on /cars-for-sale only with utm_medium cpc; closing it disables it for the session", async () => {
     const promo = (page: Page) => page.getByRole("dialog", { name: "Every credit story is welcome" });
-    const without = await openPage(browser);
+    const without = await openPage(world.browser);
     await acceptAll(without.context);
     await without.page.clock.install();
-    await without.page.goto(`${site.url}/cars-for-sale`);
+    await without.page.goto(`${world.site.url}/cars-for-sale`);
     await sideButton(without.page).waitFor();
     await without.page.clock.fastForward(21_000);
     await without.page.waitForTimeout(300);
@@ -192,13 +183,13 @@ describe("popups (spec sections 3, 4, 5)", () => {
     await without.context.close();
 
     // The same ad click without targeting consent keeps no ad values, so the popup has none to match.
-    const declined = await openPage(browser);
+    const declined = await openPage(world.browser);
     await declined.context.addCookies([
-      { name: "displayCookies", value: "hide", url: site.url },
-      { name: "allowCookies", value: encodeURIComponent("essential,functional,analytics"), url: site.url },
+      { name: "displayCookies", value: "hide", url: world.site.url },
+      { name: "allowCookies", value: encodeURIComponent("essential,functional,analytics"), url: world.site.url },
     ]);
     await declined.page.clock.install();
-    await declined.page.goto(`${site.url}/cars-for-sale?utm_source=google&utm_medium=cpc`);
+    await declined.page.goto(`${world.site.url}/cars-for-sale?utm_source=google&utm_medium=cpc`);
     await sideButton(declined.page).waitFor();
     await declined.page.clock.fastForward(21_000);
     await declined.page.waitForTimeout(300);
@@ -206,12 +197,12 @@ describe("popups (spec sections 3, 4, 5)", () => {
     await declined.context.close();
 
     // A paid click lands on the home page; the ad-values cookie it leaves carries utm_medium to the search page.
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(world.browser);
     await acceptAll(context);
-    await page.goto(`${site.url}/?utm_source=google&utm_medium=cpc&utm_campaign=fall`);
+    await page.goto(`${world.site.url}/?utm_source=google&utm_medium=cpc&utm_campaign=fall`);
     expect((await context.cookies()).find((c) => c.name === "adValues")?.value).toContain("utm_medium%3Dcpc");
     await page.clock.install();
-    await page.goto(`${site.url}/cars-for-sale`);
+    await page.goto(`${world.site.url}/cars-for-sale`);
     await sideButton(page).waitFor();
     await page.clock.fastForward(19_000);
     await page.waitForTimeout(300);
@@ -282,7 +273,7 @@ describe("popups a remote experiments service defines (tagQuery and itemClicked)
 
   it("a tagQuery popup waits until its element is wholly in view, then shows", async () => {
     // A person's browser: a bot (headless Chromium's own user agent) is in no experiment.
-    const { context, page, errors } = await openPage(browser, { userAgent: PERSON_UA });
+    const { context, page, errors } = await openPage(world.browser, { userAgent: PERSON_UA });
     await acceptAll(context);
     await page.goto(`${remote.url}/our-company`);
     await waitForHydration(page);
@@ -296,7 +287,7 @@ describe("popups a remote experiments service defines (tagQuery and itemClicked)
   });
 
   it("an itemClicked popup waits for a click on its element, then shows", async () => {
-    const { context, page, errors } = await openPage(browser, { userAgent: PERSON_UA });
+    const { context, page, errors } = await openPage(world.browser, { userAgent: PERSON_UA });
     await acceptAll(context);
     await page.goto(`${remote.url}/contact-us`);
     await waitForHydration(page);

@@ -1,23 +1,13 @@
 // Saved vehicles in a browser (issue 16): the heart on a search card saves the car with JavaScript (a fetcher, in
 // place) and without it (a form POST and a 303 back), the list at /saved-vehicles shows it, Remove and the heart take
 // it off, and axe finds nothing on the filled and empty list or on the detail page with a pressed heart.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { openPage, waitForHydration } from "./support/browser";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 /** The first search card's VIN, title and heart. */
 async function firstCard(page: Page) {
@@ -36,14 +26,14 @@ async function expectNoViolations(page: Page, what: string) {
 describe("saved vehicles", () => {
   it("without JavaScript: the heart posts and comes back pressed, the list shows the car, Remove empties it", async () => {
     // Scripts stripped from every document (not JavaScript switched off): axe still runs in the page.
-    const { context, page } = await openPage(browser, { stripScripts: true });
-    await page.goto(`${site.url}/cars-for-sale`);
+    const { context, page } = await openPage(world.browser, { stripScripts: true });
+    await page.goto(`${world.site.url}/cars-for-sale`);
     const { vin, heart, title } = await firstCard(page);
     expect(await heart.getAttribute("aria-pressed")).toBe("false");
     const post = page.waitForResponse((r) => r.url().endsWith("/saved-vehicles") && r.request().method() === "POST");
     await heart.click();
     expect((await post).status()).toBe(303);
-    await page.waitForURL(`${site.url}/cars-for-sale`);
+    await page.waitForURL(`${world.site.url}/cars-for-sale`);
     expect(
       await page
         .locator(`li[data-vin="${vin}"]`)
@@ -52,7 +42,7 @@ describe("saved vehicles", () => {
     ).toBe("true");
 
     await page.getByRole("link", { name: "Saved vehicles" }).click();
-    await page.waitForURL(`${site.url}/saved-vehicles`);
+    await page.waitForURL(`${world.site.url}/saved-vehicles`);
     expect(
       await page.locator("li[data-vin]").evaluateAll((items) => items.map((i) => i.getAttribute("data-vin"))),
     ).toEqual([vin]);
@@ -60,7 +50,7 @@ describe("saved vehicles", () => {
     await expectNoViolations(page, "/saved-vehicles, one car, no JavaScript");
 
     await page.getByRole("button", { name: `Remove ${title}` }).click();
-    await page.waitForURL(`${site.url}/saved-vehicles`);
+    await page.waitForURL(`${world.site.url}/saved-vehicles`);
     expect(await page.getByRole("heading", { name: "No saved vehicles yet" }).isVisible()).toBe(true);
     expect(await page.locator("li[data-vin]").count()).toBe(0);
     await expectNoViolations(page, "/saved-vehicles, empty, no JavaScript");
@@ -68,8 +58,8 @@ describe("saved vehicles", () => {
   });
 
   it("with JavaScript: the heart toggles in place (no page load), the list shows the car, its heart removes it", async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/cars-for-sale`);
+    const { context, page, errors } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/cars-for-sale`);
     await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
@@ -80,7 +70,7 @@ describe("saved vehicles", () => {
     expect((await post).status()).toBe(200);
     await page.locator(`li[data-vin="${vin}"] button[aria-pressed="true"]`).waitFor();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-    expect(page.url()).toBe(`${site.url}/cars-for-sale`);
+    expect(page.url()).toBe(`${world.site.url}/cars-for-sale`);
 
     // The detail page shows it saved too, and passes axe with the pressed heart.
     await page.locator(`li[data-vin="${vin}"] h2 a`).click();
@@ -89,7 +79,7 @@ describe("saved vehicles", () => {
     await expectNoViolations(page, "the detail page with a saved car");
 
     await page.getByRole("link", { name: "Saved vehicles" }).click();
-    await page.waitForURL(`${site.url}/saved-vehicles`);
+    await page.waitForURL(`${world.site.url}/saved-vehicles`);
     await page.locator(`li[data-vin="${vin}"]`).waitFor();
     await expectNoViolations(page, "/saved-vehicles, one car, JavaScript");
 

@@ -1,23 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { openPage, waitForHydration } from "./support/browser";
+import { shiftsOf, watchLayoutShifts } from "./support/layout-shifts";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
 // Issue 16, shopper polish: the search on a 390 × 844 phone (Filters dialog, ADR 262) and "Show more" that
 // survives Back (ADR 261).
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 const PHONE_HEIGHT = 844;
 const PER_PAGE = 19;
@@ -50,8 +41,8 @@ async function placeholderFit(page: Page): Promise<{ text: number; room: number 
 describe("search on a phone (390 × 844)", () => {
   it("the first car is on the first screen and the placeholder fits, with and without JavaScript", async () => {
     for (const javaScriptEnabled of [true, false]) {
-      const { context, page } = await openPage(browser, { mobile: true, javaScriptEnabled });
-      await page.goto(`${site.url}/cars-for-sale`);
+      const { context, page } = await openPage(world.browser, { mobile: true, javaScriptEnabled });
+      await page.goto(`${world.site.url}/cars-for-sale`);
       if (javaScriptEnabled) await waitForHydration(page);
       const top = await firstCardTop(page);
       expect(top, `first card top with JavaScript ${javaScriptEnabled ? "on" : "off"}`).toBeGreaterThan(0);
@@ -63,9 +54,20 @@ describe("search on a phone (390 × 844)", () => {
     }
   });
 
+  it("nothing moves when the page hydrates: the sort's no-JS button is hidden from the first paint (CLS 0)", async () => {
+    const { context, page } = await openPage(world.browser, { mobile: true });
+    await watchLayoutShifts(page);
+    await page.goto(`${world.site.url}/cars-for-sale`);
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    const shifts = await shiftsOf(page);
+    expect(shifts.total, shifts.moved.join("\n")).toBe(0);
+    await context.close();
+  });
+
   it("without JavaScript, Filters is a link down to the filters, listed after the results", async () => {
-    const { context, page } = await openPage(browser, { mobile: true, javaScriptEnabled: false });
-    await page.goto(`${site.url}/cars-for-sale`);
+    const { context, page } = await openPage(world.browser, { mobile: true, javaScriptEnabled: false });
+    await page.goto(`${world.site.url}/cars-for-sale`);
     expect(await filtersButton(page).getAttribute("href")).toBe("#filters");
     const facets = page.getByRole("navigation", { name: "Filters" });
     const facetsTop = await facets.evaluate((nav) => nav.getBoundingClientRect().top + window.scrollY);
@@ -75,22 +77,22 @@ describe("search on a phone (390 × 844)", () => {
         .evaluate((c) => c.getBoundingClientRect().top),
     );
     await filtersButton(page).click();
-    await page.waitForURL(`${site.url}/cars-for-sale#filters`);
+    await page.waitForURL(`${world.site.url}/cars-for-sale#filters`);
     await expect.poll(() => facets.evaluate((nav) => nav.getBoundingClientRect().top)).toBeLessThan(PHONE_HEIGHT);
     // A value there filters as on the desktop.
     await facets.locator("summary", { hasText: "Body style" }).click();
     await facets.getByRole("link", { name: /^SUVs\b/ }).click();
-    await page.waitForURL(`${site.url}/cars-for-sale/suvs`);
+    await page.waitForURL(`${world.site.url}/cars-for-sale/suvs`);
     await context.close();
   });
 
   it("with JavaScript, Filters opens a dialog: choose a facet, read the count, close; axe clean while open", async () => {
-    const { context, page, errors } = await openPage(browser, { mobile: true });
-    await page.goto(`${site.url}/cars-for-sale`);
+    const { context, page, errors } = await openPage(world.browser, { mobile: true });
+    await page.goto(`${world.site.url}/cars-for-sale`);
     await waitForHydration(page);
     await filtersButton(page).click();
     await dialog(page).waitFor();
-    expect(page.url()).toBe(`${site.url}/cars-for-sale`);
+    expect(page.url()).toBe(`${world.site.url}/cars-for-sale`);
     const open = await axeViolations(page);
     expect(open, describeViolations(open)).toEqual([]);
 
@@ -99,7 +101,7 @@ describe("search on a phone (390 × 844)", () => {
     const count = Number(await suvs.locator('[aria-hidden="true"]').last().textContent());
     expect(count).toBeGreaterThan(1);
     await suvs.click();
-    await page.waitForURL(`${site.url}/cars-for-sale/suvs`);
+    await page.waitForURL(`${world.site.url}/cars-for-sale/suvs`);
     // The dialog stays open on the new results, its button saying how many.
     const apply = dialog(page).getByRole("button", { name: `Show ${count} vehicles` });
     await apply.waitFor();
@@ -118,8 +120,8 @@ describe("search on a phone (390 × 844)", () => {
   });
 
   it("the Filters dialog works by keyboard: Enter opens it with focus inside, Escape closes it back to the button", async () => {
-    const { context, page, errors } = await openPage(browser, { mobile: true });
-    await page.goto(`${site.url}/cars-for-sale`);
+    const { context, page, errors } = await openPage(world.browser, { mobile: true });
+    await page.goto(`${world.site.url}/cars-for-sale`);
     await waitForHydration(page);
     await filtersButton(page).focus();
     await page.keyboard.press("Enter");
@@ -146,8 +148,8 @@ describe("search on a phone (390 × 844)", () => {
   });
 
   it("on a desktop the sidebar stays and there is no Filters button", async () => {
-    const { context, page } = await openPage(browser);
-    await page.goto(`${site.url}/cars-for-sale`);
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/cars-for-sale`);
     expect(await filtersButton(page).isVisible()).toBe(false);
     const sidebar = await page.getByRole("navigation", { name: "Filters" }).boundingBox();
     const first = await cards(page).first().boundingBox();
@@ -159,14 +161,14 @@ describe("search on a phone (390 × 844)", () => {
 
 describe("Show more survives Back", () => {
   it("with JavaScript: Back from a car listed by Show more restores the cards and the scroll position", async () => {
-    const { context, page, errors } = await openPage(browser, { mobile: true });
-    await page.goto(`${site.url}${SORTED}`);
+    const { context, page, errors } = await openPage(world.browser, { mobile: true });
+    await page.goto(`${world.site.url}${SORTED}`);
     await waitForHydration(page);
     await page.getByRole("link", { name: "Show more" }).click();
-    await page.waitForURL(`${site.url}${SORTED}&shown=2`);
+    await page.waitForURL(`${world.site.url}${SORTED}&shown=2`);
     await expect.poll(() => cards(page).count()).toBe(2 * PER_PAGE);
     await page.getByRole("link", { name: "Show more" }).click();
-    await page.waitForURL(`${site.url}${SORTED}&shown=3`);
+    await page.waitForURL(`${world.site.url}${SORTED}&shown=3`);
     await expect.poll(() => cards(page).count()).toBe(3 * PER_PAGE);
     const listed = await cards(page).evaluateAll((items) => items.map((li) => li.getAttribute("data-vin")));
 
@@ -177,10 +179,10 @@ describe("Show more survives Back", () => {
     expect(scrolled).toBeGreaterThan(PHONE_HEIGHT * 3);
     const href = await car.locator("h2 a").getAttribute("href");
     await car.locator("h2 a").click();
-    await page.waitForURL(`${site.url}${href}`);
+    await page.waitForURL(`${world.site.url}${href}`);
 
     await page.goBack();
-    await page.waitForURL(`${site.url}${SORTED}&shown=3`);
+    await page.waitForURL(`${world.site.url}${SORTED}&shown=3`);
     await expect.poll(() => cards(page).count()).toBe(3 * PER_PAGE);
     expect(await cards(page).evaluateAll((items) => items.map((li) => li.getAttribute("data-vin")))).toEqual(listed);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 5);
@@ -190,8 +192,8 @@ describe("Show more survives Back", () => {
   });
 
   it("a reload or a shared link of the longer list shows the same cards, server-rendered", async () => {
-    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${site.url}${SORTED}&shown=2`);
+    const { context, page } = await openPage(world.browser, { javaScriptEnabled: false });
+    await page.goto(`${world.site.url}${SORTED}&shown=2`);
     expect(await cards(page).count()).toBe(2 * PER_PAGE);
     expect(await page.locator("#card-20").getAttribute("data-vin")).toBe(
       await cards(page).nth(PER_PAGE).getAttribute("data-vin"),

@@ -1,20 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { openPage, waitForHydration } from "./support/browser";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 const FILTERED = "/cars-for-sale/suvs/price-under-30000";
 const SORTED = `${FILTERED}?sort=mileage`;
@@ -43,17 +33,17 @@ async function facetCount(page: Page, name: RegExp): Promise<number> {
 }
 
 async function filterBySuvsUnder30k(page: Page) {
-  await page.goto(`${site.url}/cars-for-sale`);
+  await page.goto(`${world.site.url}/cars-for-sale`);
   await openGroup(page, "Body style");
   const suvs = await facetCount(page, /^SUVs\b/);
   await facet(page, /^SUVs\b/).click();
-  await page.waitForURL(`${site.url}/cars-for-sale/suvs`);
+  await page.waitForURL(`${world.site.url}/cars-for-sale/suvs`);
   expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
   await page.getByText(`${suvs} vehicles`, { exact: true }).first().waitFor();
   await openGroup(page, "Price");
   const under30k = await facetCount(page, /^Under \$30,000\b/);
   await facet(page, /^Under \$30,000\b/).click();
-  await page.waitForURL(`${site.url}${FILTERED}`);
+  await page.waitForURL(`${world.site.url}${FILTERED}`);
   await page.getByText(`${under30k} vehicles`, { exact: true }).first().waitFor();
   // The chosen body style is marked, not a link (like a radio button); its chip removes it.
   expect(await facet(page, /^SUVs\b/).count()).toBe(0);
@@ -73,13 +63,13 @@ async function filterBySuvsUnder30k(page: Page) {
 
 describe("inventory search", () => {
   it("without JavaScript: facet links filter, the sort form's button sorts, Show more loads the list one page longer", async () => {
-    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+    const { context, page } = await openPage(world.browser, { javaScriptEnabled: false });
     const total = await filterBySuvsUnder30k(page);
     expect(total).toBeGreaterThan(PER_PAGE);
 
     await page.getByLabel("Sort by").selectOption("mileage");
     await page.getByRole("button", { name: "Sort by" }).click();
-    await page.waitForURL(`${site.url}${SORTED}`);
+    await page.waitForURL(`${world.site.url}${SORTED}`);
     const first = await mileages(page);
     expect(first).toHaveLength(PER_PAGE);
     expect(first).toEqual([...first].sort((a, b) => a - b));
@@ -89,7 +79,7 @@ describe("inventory search", () => {
 
     // Show more is a link to the same list one page longer, landing on its first new card (ADR 261).
     await showMore(page).click();
-    await page.waitForURL(`${site.url}${SORTED}&shown=2#card-20`);
+    await page.waitForURL(`${world.site.url}${SORTED}&shown=2#card-20`);
     const both = await mileages(page);
     expect(both).toHaveLength(Math.min(2 * PER_PAGE, total));
     expect(both.slice(0, PER_PAGE)).toEqual(first);
@@ -105,7 +95,7 @@ describe("inventory search", () => {
     // "Search inventory" keeps the filters and the sort, and starts again at page 1.
     await page.getByRole("searchbox", { name: "Search inventory" }).fill("Honda");
     await page.getByRole("button", { name: "Search inventory" }).click();
-    await page.waitForURL(`${site.url}${FILTERED}?q=Honda&sort=mileage`);
+    await page.waitForURL(`${world.site.url}${FILTERED}?q=Honda&sort=mileage`);
     const titles = await cardLinks(page).allTextContents();
     expect(titles.length).toBeGreaterThan(0);
     for (const title of titles) expect(title).toContain("Honda");
@@ -114,29 +104,30 @@ describe("inventory search", () => {
   });
 
   it("the mileage facet links the spec's open-ended range, and only plain filter pages are indexable", async () => {
-    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${site.url}/cars-for-sale/suvs`);
+    const { context, page } = await openPage(world.browser, { javaScriptEnabled: false });
+    await page.goto(`${world.site.url}/cars-for-sale/suvs`);
     await openGroup(page, "Mileage");
     await facet(page, /^Under 85,000 miles\b/).click();
-    await page.waitForURL(`${site.url}/cars-for-sale/suvs?mileage=null,85000`);
+    await page.waitForURL(`${world.site.url}/cars-for-sale/suvs?mileage=null,85000`);
     const robots = () => page.locator('meta[name="robots"]').getAttribute("content");
     expect(await robots()).toMatch(/^noindex, follow/);
     const miles = await mileages(page);
     expect(miles.length).toBeGreaterThan(0);
     for (const value of miles) expect(value).toBeLessThanOrEqual(85_000);
-    await page.goto(`${site.url}/cars-for-sale/suvs`);
+    await page.goto(`${world.site.url}/cars-for-sale/suvs`);
     expect(await robots()).toMatch(/^index, follow/);
     await context.close();
   });
 
   it("with JavaScript: Show more appends the next page in place, records it in the URL and moves focus to the first new card", async () => {
-    const { context, page, errors } = await openPage(browser);
+    const { context, page, errors } = await openPage(world.browser);
     const total = await filterBySuvsUnder30k(page);
-    await page.goto(`${site.url}${SORTED}`);
+    await page.goto(`${world.site.url}${SORTED}`);
+    // The sort submit button is only for browsers without JavaScript: hidden from the first paint, not after
+    // hydration, so nothing moves when React takes over.
+    expect(await page.getByRole("button", { name: "Sort by" }).isVisible()).toBe(false);
     await waitForHydration(page);
-    // The sort submit button is only for browsers without JavaScript.
-    // Hidden by an effect after hydration, which may land a moment after the hydration marker.
-    await expect.poll(() => page.getByRole("button", { name: "Sort by" }).isVisible()).toBe(false);
+    expect(await page.getByRole("button", { name: "Sort by" }).isVisible()).toBe(false);
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
     });
@@ -146,7 +137,7 @@ describe("inventory search", () => {
     await fetched;
     await expect.poll(() => cards(page).count()).toBe(Math.min(2 * PER_PAGE, total));
     // The address records the pages shown (no new history entry, no page load).
-    expect(page.url()).toBe(`${site.url}${SORTED}&shown=2`);
+    expect(page.url()).toBe(`${world.site.url}${SORTED}&shown=2`);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect((await cardLinks(page).allTextContents()).slice(0, PER_PAGE)).toEqual(firstPage);
     const all = await mileages(page);
@@ -162,7 +153,7 @@ describe("inventory search", () => {
 
     // Changing the sort submits on its own.
     await page.getByLabel("Sort by").selectOption("priceHigh");
-    await page.waitForURL(`${site.url}${FILTERED}?sort=priceHigh`);
+    await page.waitForURL(`${world.site.url}${FILTERED}?sort=priceHigh`);
     await expect.poll(() => cards(page).count()).toBe(PER_PAGE);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
@@ -176,11 +167,11 @@ describe("inventory search", () => {
     await color.click({ modifiers: ["ControlOrMeta"] });
     const tab = await opened;
     await tab.waitForLoadState();
-    expect(tab.url()).toBe(`${site.url}${whiteHref}`);
+    expect(tab.url()).toBe(`${world.site.url}${whiteHref}`);
     await tab.close();
-    expect(page.url()).toBe(`${site.url}${FILTERED}?sort=priceHigh`);
+    expect(page.url()).toBe(`${world.site.url}${FILTERED}?sort=priceHigh`);
     await color.click();
-    await page.waitForURL(`${site.url}${whiteHref}`);
+    await page.waitForURL(`${world.site.url}${whiteHref}`);
     await expect.poll(() => page.locator('main nav [aria-current="true"]', { hasText: "White" }).count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(errors).toEqual([]);
@@ -189,8 +180,8 @@ describe("inventory search", () => {
 
   it("the search page has no axe violations, with JavaScript and as server HTML on a phone", async () => {
     for (const stripScripts of [false, true]) {
-      const { context, page, errors } = await openPage(browser, { stripScripts, mobile: stripScripts });
-      await page.goto(`${site.url}${SORTED}`);
+      const { context, page, errors } = await openPage(world.browser, { stripScripts, mobile: stripScripts });
+      await page.goto(`${world.site.url}${SORTED}`);
       if (!stripScripts) await waitForHydration(page);
       const violations = await axeViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);

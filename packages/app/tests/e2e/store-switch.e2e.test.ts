@@ -1,20 +1,10 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { openPage, waitForHydration } from "./support/browser";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
-
-beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const world = siteAndBrowserForFile();
 
 const ST_PETERS = "Confluence Motors St. Peters";
 const ST_PETERS_SALES = "(636) 555-0163";
@@ -38,12 +28,12 @@ function expectThirtyDays(expires: number | undefined) {
 
 describe("store switcher", () => {
   it("without JavaScript a plain form POST switches the store, remembers it 30 days and shows the toast", async () => {
-    const { context, page } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(`${site.url}/our-company/careers`);
+    const { context, page } = await openPage(world.browser, { javaScriptEnabled: false });
+    await page.goto(`${world.site.url}/our-company/careers`);
     const post = page.waitForResponse((r) => r.url().endsWith("/api/store") && r.request().method() === "POST");
     await pickStPeters(page);
     expect((await post).status()).toBe(303);
-    await page.waitForURL(`${site.url}/our-company/careers`);
+    await page.waitForURL(`${world.site.url}/our-company/careers`);
     expect(await page.getByText(`Shopping at ${ST_PETERS}`, { exact: true }).isVisible()).toBe(true);
     expect(
       await page
@@ -61,15 +51,15 @@ describe("store switcher", () => {
     expectThirtyDays(cookie?.expires);
 
     // The choice outlives the page: a later visit opens with the store picked.
-    await page.goto(`${site.url}/`);
+    await page.goto(`${world.site.url}/`);
     expect(await page.getByText(`Shopping at ${ST_PETERS}`, { exact: true }).isVisible()).toBe(true);
     expect(await page.locator("footer").getByText("Under $20K at Confluence Motors St. Peters").isVisible()).toBe(true);
     await context.close();
   });
 
   it("with JavaScript a fetcher switches the store in place: no page load, new phone and hours, a toast", async () => {
-    const { context, page, errors } = await openPage(browser);
-    await page.goto(`${site.url}/help-center`);
+    const { context, page, errors } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/help-center`);
     await waitForHydration(page);
     await page.evaluate(() => {
       (window as unknown as { stayed: boolean }).stayed = true;
@@ -84,7 +74,7 @@ describe("store switcher", () => {
     ).toBe(true);
     await page.getByRole("status").filter({ hasText: "Store changed" }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-    expect(page.url()).toBe(`${site.url}/help-center`);
+    expect(page.url()).toBe(`${world.site.url}/help-center`);
     expect((await storeCookie(context))?.value).toBe("st-peters");
 
     const violations = await axeViolations(page);
@@ -94,7 +84,7 @@ describe("store switcher", () => {
   });
 
   it("a store that does not exist is refused with 400 and nothing is remembered", async () => {
-    const response = await fetch(`${site.url}/api/store`, {
+    const response = await fetch(`${world.site.url}/api/store`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: "storeId=nowhere&redirectTo=%2F",

@@ -174,6 +174,31 @@ describe("POST /api/track/facebook without Meta configured", () => {
     expect(ids).toEqual(expect.arrayContaining([`Contact.${row?.id}`, `Lead.${row?.id}`]));
   });
 
+  it("a popup's lead also reports the popup's tracked event (the unlock-price popup's Lead), for a visitor whose profile was already filled", async () => {
+    const ip = freshIp();
+    // A first lead fills the visitor's profile, so the Lead event below can only come from the popup's `track`.
+    const first = await postForm(site.url, "/contact-us", contactFields({ lastName: "Popup" }), {
+      "X-Forwarded-For": ip,
+      Cookie: ACCEPT_ALL,
+    });
+    const visitor = /uniqueUserId=[^;]+/.exec(first.headers.get("set-cookie") ?? "")?.[0];
+    expect(visitor).toBeDefined();
+    const { topic: _topic, message: _message, ...contact } = contactFields({ lastName: "Popup" });
+    const idempotencyKey = contact.idempotencyKey as string;
+    const answer = await postForm(
+      site.url,
+      "/api/popups/lead",
+      { ...contact, popupId: "unlock-price-capture" },
+      { "X-Forwarded-For": ip, Cookie: `${ACCEPT_ALL}; ${visitor}` },
+    );
+    expect(answer.status).toBe(200);
+    const [row] = rowsOf<{ id: string }>(
+      await site.database.db.execute(sql`select id from leads where idempotency_key = ${idempotencyKey}`),
+    );
+    const pending = /trackLead=([^;]+)/.exec(answer.headers.get("set-cookie") ?? "")?.[1];
+    expect(pending?.split(",")).toEqual([`Personalize.${row?.id}`, `Lead.${row?.id}`]);
+  });
+
   it("a lead recorded without targeting keeps no ad values and reports nothing to Meta", async () => {
     const before = recorded(site).length;
     const fields = contactFields({ lastName: "NoAds" });
