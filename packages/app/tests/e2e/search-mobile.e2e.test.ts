@@ -54,14 +54,14 @@ describe("search on a phone (390 × 844)", () => {
     }
   });
 
-  it("nothing moves when the page hydrates: the sort's no-JS button is hidden from the first paint (CLS 0)", async () => {
+  it("nothing moves as the page loads and hydrates: the filters follow the results in the document, the sort's no-JS button is hidden from the first paint (CLS under 0.01, where it was 0.11 to 0.37)", async () => {
     const { context, page } = await openPage(world.browser, { mobile: true });
     await watchLayoutShifts(page);
     await page.goto(`${world.site.url}/cars-for-sale`);
     await waitForHydration(page);
     await page.waitForTimeout(500);
     const shifts = await shiftsOf(page);
-    expect(shifts.total, shifts.moved.join("\n")).toBe(0);
+    expect(shifts.total, shifts.moved.join("\n")).toBeLessThan(0.01);
     await context.close();
   });
 

@@ -89,7 +89,9 @@ export function SortForm({
         id="inventory-sort"
         name="sort"
         defaultValue={sort}
-        className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm"
+        // A floor on the width: a page painted before the select's options have all arrived would otherwise draw it
+        // narrower and then move the sort sideways.
+        className="min-w-44 rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
