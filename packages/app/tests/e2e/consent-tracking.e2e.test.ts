@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { clickTelLink, launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
 
 // What each consent state may leave in a browser and send (ADRs 280, 281). The site runs tier 3 (customize, decline,
@@ -201,14 +201,7 @@ describe("consent states: what runs, is stored and is sent", () => {
 
     await page.getByRole("link", { name: "Contact Us" }).first().click();
     await page.waitForURL(`${site.url}/contact-us`);
-    await page
-      .locator("a[href^='tel:']")
-      .first()
-      .evaluate((link) => {
-        // The click is what counts; the dialer itself cannot open in a headless browser.
-        link.addEventListener("click", (event) => event.preventDefault(), { once: true });
-        (link as HTMLAnchorElement).click();
-      });
+    await clickTelLink(page);
     await expect
       .poll(() => trackCalls(requests).map((c) => [c.eventName, new URL(c.url).pathname + new URL(c.url).search]))
       .toEqual([

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { openPage, PERSON_UA, waitForHydration } from "./support/browser";
+import { clickTelLink, openPage, PERSON_UA, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
 import { siteAndBrowserForFile } from "./support/site-for-file";
 
@@ -294,14 +294,7 @@ describe("popups a remote experiments service defines (tagQuery and itemClicked)
     const dialog = page.getByRole("dialog", { name: "Thanks for calling" });
     await page.waitForTimeout(500);
     expect(await dialog.count()).toBe(0);
-    await page
-      .locator("a[href^='tel:']")
-      .first()
-      .evaluate((link) => {
-        // The click is what counts; a dialer cannot open in a headless browser.
-        link.addEventListener("click", (event) => event.preventDefault(), { once: true });
-        (link as HTMLAnchorElement).click();
-      });
+    await clickTelLink(page);
     await dialog.waitFor();
     expect(errors).toEqual([]);
     await context.close();

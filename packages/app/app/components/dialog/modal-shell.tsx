@@ -78,3 +78,31 @@ export function ModalShell({
     </ModalOverlay>
   );
 }
+
+/**
+ * What a dialog shows while its route's data loads: the words, or, once the fetch has failed, a link to the route's
+ * own page (which works without the dialog).
+ */
+export function DialogLoading({
+  loading,
+  href,
+  label,
+  text,
+}: {
+  loading: boolean;
+  href: string;
+  label: string;
+  text: string;
+}) {
+  return (
+    <p role="status" className="py-8 pr-12 text-slate-800">
+      {loading ? (
+        text
+      ) : (
+        <a href={href} className="text-brand-700 underline">
+          {label}
+        </a>
+      )}
+    </p>
+  );
+}

@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
 import { Heading, Label, Radio, RadioGroup } from "react-aria-components";
 import { useFetcher } from "react-router";
 import { fromPromise } from "xstate";
-import { CloseButton, ModalShell } from "../dialog/modal-shell";
+import { CloseButton, DialogLoading, ModalShell } from "../dialog/modal-shell";
 import { ProfileFields } from "../dialog/profile-fields";
 import { useStepHeading } from "../dialog/use-step-heading";
 import { type TextTree, translator } from "../i18n";
@@ -59,15 +59,12 @@ export default function TestDriveDialog({ vin, onClose }: { vin: string; onClose
           {data && title ? (
             <Steps data={data} path={path} title={title} headingId={headingId} onDone={close} />
           ) : (
-            <p role="status" className="py-8 pr-12 text-slate-800">
-              {fetcher.state === "idle" ? (
-                <a href={path} className="text-brand-700 underline">
-                  Schedule Test Drive
-                </a>
-              ) : (
-                "Loading open times…"
-              )}
-            </p>
+            <DialogLoading
+              loading={fetcher.state !== "idle"}
+              href={path}
+              label="Schedule Test Drive"
+              text="Loading open times…"
+            />
           )}
         </>
       )}

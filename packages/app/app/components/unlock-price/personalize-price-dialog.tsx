@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { Heading } from "react-aria-components";
 import { useFetcher } from "react-router";
-import { CloseButton, ModalShell } from "../dialog/modal-shell";
+import { CloseButton, DialogLoading, ModalShell } from "../dialog/modal-shell";
 import { translator } from "../i18n";
 import { PersonalizePriceStepper } from "./personalize-price-stepper";
 import type { StepperDialogData } from "./types";
@@ -28,15 +28,12 @@ export default function PersonalizePriceDialog({ vin, onClose }: { vin: string; 
         <>
           <CloseButton label={data ? translator(data.texts)("close") : "Close"} onClose={close} />
           {!data ? (
-            <p role="status" className="py-8 pr-10 text-slate-800">
-              {fetcher.state === "idle" ? (
-                <a href={path} className="text-brand-700 underline">
-                  Personalize My Price
-                </a>
-              ) : (
-                "Loading your price…"
-              )}
-            </p>
+            <DialogLoading
+              loading={fetcher.state !== "idle"}
+              href={path}
+              label="Personalize My Price"
+              text="Loading your price…"
+            />
           ) : data.kind === "callForPrice" ? (
             <CallForPrice data={data} />
           ) : (

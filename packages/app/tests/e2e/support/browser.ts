@@ -87,3 +87,17 @@ export async function waitForHydration(page: Page, selector = "main"): Promise<v
     return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
   }, selector);
 }
+
+/**
+ * Clicks the page's first `tel:` link as a shopper would, without leaving the page: the click is what the site
+ * answers (ClickToCall, a popup's itemClicked), and a dialer cannot open in a headless browser.
+ */
+export async function clickTelLink(page: Page): Promise<void> {
+  await page
+    .locator("a[href^='tel:']")
+    .first()
+    .evaluate((link) => {
+      link.addEventListener("click", (event) => event.preventDefault(), { once: true });
+      (link as HTMLAnchorElement).click();
+    });
+}
