@@ -3,7 +3,6 @@ import {
   bigint,
   bigserial,
   boolean,
-  customType,
   date,
   index,
   integer,
@@ -15,8 +14,11 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { bytea, createdAt, sealedColumns } from "./columns.server";
+import { auditEvents, retentionTallies, staffAccounts, staffSessions, staffSettings } from "./staff-schema.server";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+// The staff desk's tables live in their own module; drizzle-kit reads this one, so it re-exports them.
+export * from "./staff-schema.server";
 
 /** A dealership store; `profile` is the dealer profile of the fixtures, validated at import. */
 export const stores = pgTable("stores", {
@@ -216,19 +218,6 @@ export const rateLimits = pgTable("rate_limits", {
   hits: timestamp("hits", { withTimezone: true }).array().notNull(),
 });
 
-/** Binary columns: sealed personal data and hashes, as Buffers on both drivers. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  fromDriver: (value) => Buffer.from(value),
-});
-
-/** The three columns of a record sealed by envelope encryption (app/server/crypto, ADR 190). */
-const sealedColumns = () => ({
-  keyId: text("key_id").notNull(),
-  wrappedKey: bytea("wrapped_key").notNull(),
-  sealed: bytea("sealed").notNull(),
-});
-
 export const financeApplicationKinds = ["pre-approval", "full-credit"] as const;
 export type FinanceApplicationKind = (typeof financeApplicationKinds)[number];
 export const financeApplicationStatuses = ["new", "sent-to-lender", "closed"] as const;
@@ -329,114 +318,6 @@ export const phoneVerifications = pgTable(
     index("phone_verifications_phone_idx").on(t.phone, t.createdAt),
     index("phone_verifications_ip_idx").on(t.ipKey, t.createdAt),
   ],
-);
-
-export const staffRoles = ["sales", "finance", "admin"] as const;
-export type StaffRole = (typeof staffRoles)[number];
-
-/**
- * The dealership's people who use the staff desk (`/staff`). Made by `npm run staff -- add`, never deleted (the audit
- * trail names them): a leaver is disabled. The password is an argon2id hash; the TOTP secret (sealed) is what
- * the authenticator app holds, and `totp_last_step` the 30-second step of the last code accepted, so a code is used once.
- */
-export const staffAccounts = pgTable(
-  "staff_accounts",
-  {
-    id: uuid("id").primaryKey(),
-    /** Lower-cased. */
-    email: text("email").notNull(),
-    role: text("role", { enum: staffRoles }).notNull(),
-    passwordHash: text("password_hash").notNull(),
-    /** The TOTP secret, sealed like personal data (ADR 190): a copy of the table computes no codes. */
-    ...sealedColumns(),
-    totpLastStep: bigint("totp_last_step", { mode: "number" }),
-    /** Failed passwords or codes since the last success or lockout; the fifth locks the account. */
-    failedAttempts: integer("failed_attempts").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    disabledAt: timestamp("disabled_at", { withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [uniqueIndex("staff_accounts_email_uq").on(t.email)],
-);
-
-/**
- * A sign-in. The cookie holds a random token; only its SHA-256 is the key here, so a copy of the table signs nobody
- * in. `verified_at` is null between the password and the code. Revoked rows stay until they are swept.
- */
-export const staffSessions = pgTable(
-  "staff_sessions",
-  {
-    tokenHash: text("token_hash").primaryKey(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => staffAccounts.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
-    verifiedAt: timestamp("verified_at", { withTimezone: true }),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
-    endedAt: timestamp("ended_at", { withTimezone: true }),
-  },
-  (t) => [index("staff_sessions_account_idx").on(t.accountId)],
-);
-
-export const auditActions = [
-  "signed-in",
-  "failed-sign-in",
-  "signed-out",
-  "viewed-application",
-  "revealed-ssn",
-  "changed-application-status",
-  "exported-csv",
-  "retried-email",
-  "changed-account",
-  "changed-retention",
-  "retention-run",
-] as const;
-export type AuditAction = (typeof auditActions)[number];
-
-/**
- * Who did what to which record, when and from where. Append-only: a trigger (migration 0008) refuses every UPDATE and
- * DELETE on both databases, so neither the desk nor a bug can rewrite it.
- */
-export const auditEvents = pgTable(
-  "audit_events",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    /** Null for the system (the retention job, the command line) and for a sign-in with an unknown email. */
-    accountId: uuid("account_id"),
-    /** The email as given: the account's, or what a failed sign-in typed. */
-    actor: text("actor").notNull(),
-    action: text("action", { enum: auditActions }).notNull(),
-    /** The record: an application's reference, a lead id, an outbox row, an account's email. */
-    subject: text("subject"),
-    ip: text("ip"),
-    /** Counts and changes; never personal data of a shopper. */
-    detail: jsonb("detail").notNull().default({}),
-  },
-  (t) => [index("audit_events_at_idx").on(t.at), index("audit_events_subject_idx").on(t.subject)],
-);
-
-/** The desk's settings, one row: the retention period in days after last use (RETENTION_DAYS until an admin sets it). */
-export const staffSettings = pgTable("staff_settings", {
-  id: integer("id").primaryKey(),
-  retentionDays: integer("retention_days").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * What disposal keeps for reports: how many records of each kind a store had per month, once their personal data is
- * gone. Nothing in it names anyone.
- */
-export const retentionTallies = pgTable(
-  "retention_tallies",
-  {
-    month: text("month").notNull(),
-    what: text("what").notNull(),
-    storeId: text("store_id").notNull(),
-    count: integer("count").notNull(),
-  },
-  (t) => [uniqueIndex("retention_tallies_uq").on(t.month, t.what, t.storeId)],
 );
 
 export const schema = {
