@@ -141,6 +141,8 @@ export function PopupRuntime({ view }: { view: PopupsView }) {
   const shownAt = useRef(Date.now());
   const [now, setNow] = useState(() => Date.now());
   const tags = useMemo(() => selectors(view.popups, "tagQuery"), [view.popups]);
+  // Read once per page (a new view comes with each navigation, after any Set-Cookie of its answer), not per tick.
+  const adsValues = useMemo(() => readAdValues(view.targeting), [view]);
   const items = useMemo(() => selectors(view.popups, "itemClicked"), [view.popups]);
   const visibleTags = useVisibleTags(tags);
   const clickedItems = useClickedItems(items);
@@ -151,7 +153,7 @@ export function PopupRuntime({ view }: { view: PopupsView }) {
   const facts: PopupFacts = {
     page: view.page,
     isLead: view.isLead,
-    adsValues: typeof document === "undefined" ? {} : readAdValues(view.targeting),
+    adsValues,
     visibleTags,
     clickedItems,
     secondsOnPage: (now - shownAt.current) / 1000,
