@@ -1,5 +1,3 @@
-import { Transform, type TransformCallback } from "node:stream";
-
 // React hoists every <link> into <head>, React Router's module preloads included, and React Router's module script
 // starts fetching the page's JavaScript as soon as it is parsed. On a slow link that JavaScript competes with the
 // page's own bytes, and Lighthouse charges every script that finished before the largest paint to that paint. Here
@@ -35,61 +33,35 @@ function loaderBlock(links: string[], nonce: string | null): string {
 }
 
 /**
- * A stream of an HTML document whose scripts start after its first paint: module preloads leave <head> for a
- * template after React Router's module script, which is made inert and started by a loader (see above). A document
- * without React Router's scripts keeps its preloads, as live links at its end.
+ * An HTML document whose scripts start after its first paint: module preloads leave <head> for a template after
+ * React Router's module script, which is made inert and started by a loader (see above). A document without React
+ * Router's scripts keeps its preloads, as live links at its end; bytes without a head pass through unchanged.
+ * The document is rewritten whole, once: React's output is collected first (see entry.server), which costs one pass
+ * here instead of one per chunk of the stream.
  */
-export function scriptsAfterFirstPaint(onFinal?: () => void): Transform {
-  let state: "head" | "body" | "done" = "head";
-  let pending = Buffer.alloc(0);
-  let links: string[] = [];
-
-  function advance(push: (chunk: Buffer) => void) {
-    if (state === "head") {
-      const text = pending.toString("latin1");
-      const end = text.indexOf(HEAD_END);
-      if (end === -1) return;
-      const head = text.slice(0, end);
-      links = head.match(PRELOAD) ?? [];
-      push(Buffer.from(head.replace(PRELOAD, ""), "latin1"));
-      pending = pending.subarray(end);
-      state = "body";
-    }
-    if (state === "body") {
-      const text = pending.toString("latin1");
-      const marker = text.indexOf(SCRIPTS_MARKER);
-      if (marker === -1) return;
-      const open = MODULE_SCRIPT.exec(text.slice(marker));
-      if (!open) return;
-      const openAt = marker + open.index;
-      const closeAt = text.indexOf(SCRIPT_END, openAt + open[0].length);
-      if (closeAt === -1) return;
-      const after = closeAt + SCRIPT_END.length;
-      const inertOpen = `<script${open[1]} type="${DEFERRED_MODULE_TYPE}"${open[2]}>`;
-      const nonce = NONCE.exec(open[0])?.[1] ?? null;
-      push(pending.subarray(0, openAt));
-      push(Buffer.from(inertOpen, "latin1"));
-      push(pending.subarray(openAt + open[0].length, after));
-      push(Buffer.from(loaderBlock(links, nonce), "latin1"));
-      push(pending.subarray(after));
-      pending = Buffer.alloc(0);
-      state = "done";
-    }
+export function scriptsAfterFirstPaint(html: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const headEnd = html.indexOf(HEAD_END, 0, "latin1");
+  if (headEnd === -1) return html;
+  const head = html.toString("latin1", 0, headEnd);
+  const links = head.match(PRELOAD) ?? [];
+  const parts: Buffer[] = [Buffer.from(head.replace(PRELOAD, ""), "latin1")];
+  const marker = html.indexOf(SCRIPTS_MARKER, headEnd, "latin1");
+  // The module script follows the context script within a few kB: only that stretch is read as text.
+  const open = marker === -1 ? null : MODULE_SCRIPT.exec(html.toString("latin1", marker, marker + 64 * 1024));
+  const openAt = open ? marker + open.index : -1;
+  const closeAt = open ? html.indexOf(SCRIPT_END, openAt + open[0].length, "latin1") : -1;
+  if (!open || closeAt === -1) {
+    parts.push(html.subarray(headEnd), Buffer.from(links.join(""), "latin1"));
+    return Buffer.concat(parts);
   }
-
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      if (state === "done") return callback(null, chunk);
-      pending = pending.length ? Buffer.concat([pending, chunk]) : Buffer.from(chunk);
-      advance((part) => this.push(part));
-      callback();
-    },
-    // (A `final` option would replace Transform's own, which is what calls `flush`.)
-    flush(callback: TransformCallback) {
-      onFinal?.();
-      if (pending.length) this.push(pending);
-      if (state !== "done" && links.length) this.push(Buffer.from(links.join(""), "latin1"));
-      callback();
-    },
-  });
+  const after = closeAt + SCRIPT_END.length;
+  const nonce = NONCE.exec(open[0])?.[1] ?? null;
+  parts.push(
+    html.subarray(headEnd, openAt),
+    Buffer.from(`<script${open[1]} type="${DEFERRED_MODULE_TYPE}"${open[2]}>`, "latin1"),
+    html.subarray(openAt + open[0].length, after),
+    Buffer.from(loaderBlock(links, nonce), "latin1"),
+    html.subarray(after),
+  );
+  return Buffer.concat(parts);
 }
