@@ -1,6 +1,11 @@
 import type { Request } from "express";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ignoredInCacheKey, requestKey } from "./page-handler";
+import type { Db } from "../app/server/db/client.server";
+import { NAMED_NOW_HEADER, visitorCookies } from "../app/server/visitor.server";
+import { readVisitor } from "../app/server/visitor-state.server";
+import { InventoryVersionCache } from "./inventory-version";
+import { ignoredInCacheKey, nameNewVisitor, readVariant, requestKey } from "./page-handler";
 
 function get(cookie: string): Request {
   const headers: Record<string, string> = { cookie, host: "site.example", "user-agent": "Mozilla/5.0" };
@@ -30,5 +35,67 @@ describe("the HTML cache key and the tracking cookies (ADR 281)", () => {
     for (const name of ["displayCookies", "allowCookies", "userSelectedStore", "_gadget", "fbp"]) {
       expect(ignoredInCacheKey(name), name).toBe(false);
     }
+  });
+});
+
+/** A database no test here may reach: the point is that these reads need none. */
+const noDatabase = new Proxy({} as Db, {
+  get() {
+    throw new Error("the database was read");
+  },
+});
+
+function pageGet(headers: Record<string, string>): Request {
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  return {
+    method: "GET",
+    path: "/cars-for-sale",
+    headers: lower,
+    get: (name: string) => lower[name.toLowerCase()],
+  } as unknown as Request;
+}
+
+const BROWSER = { accept: "text/html", "user-agent": "Mozilla/5.0 (Linux; Android 11) Chrome/136.0.0.0 Mobile" };
+
+describe("a visitor named in this request (ADR 295)", () => {
+  const cookies = visitorCookies("a-test-secret-that-is-long-enough-000000");
+
+  it("is read without the database: nothing unlocked, nothing saved, its experiments from its new id", async () => {
+    const req = pageGet(BROWSER);
+    expect(await nameNewVisitor(req, cookies)).toMatch(/^uniqueUserId=/);
+    const id = req.headers[NAMED_NOW_HEADER] as string;
+    const versions = new InventoryVersionCache();
+    versions.settle(versions.begin(), "42");
+    const variant = await readVariant(noDatabase, cookies, req.headers.cookie, versions, async (v) => `exp:${v}`, id);
+    expect(variant).toEqual({
+      inventory: "42",
+      priceUnlocked: false,
+      inventoryUnlocked: false,
+      experiments: `exp:${id}`,
+      saved: "",
+    });
+    const request = new globalThis.Request("https://site.example/cars-for-sale", {
+      headers: { cookie: req.headers.cookie as string, [NAMED_NOW_HEADER]: id },
+    });
+    expect(await readVisitor(noDatabase, cookies, request)).toMatchObject({ visitorId: id, namedNow: true });
+  });
+
+  it("is only ever said by the handler: a client's header is removed, and names nobody but the cookie's visitor", async () => {
+    const known = await cookies.identify(new globalThis.Request("https://site.example/"));
+    const pair = known.setCookie?.split(";")[0] ?? "";
+    await fc.assert(
+      fc.asyncProperty(fc.string(), fc.boolean(), async (claimed, post) => {
+        const req = pageGet({ ...BROWSER, cookie: pair, [NAMED_NOW_HEADER]: claimed });
+        (req as { method: string }).method = post ? "POST" : "GET";
+        expect(await nameNewVisitor(req, cookies)).toBeNull();
+        expect(req.headers[NAMED_NOW_HEADER]).toBeUndefined();
+      }),
+      { numRuns: 100 },
+    );
+    // A header naming another id than the verified cookie's is not believed by the reader either.
+    const request = new globalThis.Request("https://site.example/", {
+      headers: { cookie: pair, [NAMED_NOW_HEADER]: "00000000-0000-4000-8000-000000000000" },
+    });
+    await expect(readVisitor(noDatabase, cookies, request)).rejects.toThrow("the database was read");
   });
 });

@@ -12,7 +12,7 @@ import { isbot } from "isbot";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { HTML_CACHE_HEADER } from "../app/html-cache";
 import type { Db } from "../app/server/db/client.server";
-import type { VisitorCookies } from "../app/server/visitor.server";
+import { NAMED_NOW_HEADER, type VisitorCookies } from "../app/server/visitor.server";
 import { type CachedPage, cachePage, documentOf, gzipOf, type HtmlCache } from "./html-cache";
 import type { InventoryVersionCache } from "./inventory-version";
 
@@ -78,9 +78,10 @@ export async function readVariant(
   cookieHeader: string | undefined,
   versions?: InventoryVersionCache | null,
   experimentsKey?: (visitorId: string | null) => Promise<string>,
+  namedNow: string | null = null,
 ): Promise<CacheVariant> {
-  let visitorId: string | null = null;
-  if (cookieHeader?.includes(`${VISITOR_COOKIE}=`)) {
+  let visitorId: string | null = namedNow;
+  if (namedNow === null && cookieHeader?.includes(`${VISITOR_COOKIE}=`)) {
     const identified = await cookies.identify(
       new globalThis.Request("http://localhost/", {
         headers: { cookie: cookieHeader },
@@ -89,7 +90,8 @@ export async function readVariant(
     if (identified.setCookie === null) visitorId = identified.visitorId;
   }
   const experiments = experimentsKey ? await experimentsKey(visitorId) : "";
-  const known = visitorId === null ? versions?.get() : undefined;
+  // A visitor named in this request has unlocked and saved nothing: only the inventory version is needed.
+  const known = visitorId === null || namedNow !== null ? versions?.get() : undefined;
   if (known !== undefined) {
     return { inventory: known, priceUnlocked: false, inventoryUnlocked: false, experiments, saved: "" };
   }
@@ -249,6 +251,8 @@ async function sendResponse(res: Response, response: globalThis.Response): Promi
  * from the HTML cache keyed by that variant. The returned `Set-Cookie` is added to the response, never cached.
  */
 export async function nameNewVisitor(req: Request, cookies: VisitorCookies): Promise<string | null> {
+  // Only this function says a visitor was named now: a client's own copy of the header never reaches a loader.
+  delete req.headers[NAMED_NOW_HEADER];
   if (req.method !== "GET" || req.path.endsWith(".data")) return null;
   if (!(req.get("accept") ?? "").includes("text/html")) return null;
   const userAgent = req.get("user-agent");
@@ -260,6 +264,7 @@ export async function nameNewVisitor(req: Request, cookies: VisitorCookies): Pro
   const pair = identified.setCookie.split(";")[0] ?? "";
   const others = cookiePairs(req.headers.cookie).filter(([name]) => name !== VISITOR_COOKIE);
   req.headers.cookie = [...others.map(([name, value]) => `${name}=${value}`), pair].join("; ");
+  req.headers[NAMED_NOW_HEADER] = identified.visitorId;
   return identified.setCookie;
 }
 
@@ -291,11 +296,19 @@ export function createPageHandler(options: PageHandlerOptions) {
       const nonce = res.locals.nonce as string;
       const named = await nameNewVisitor(req, cookies);
       if (named !== null) res.append("Set-Cookie", named);
+      const namedNow = named === null ? null : ((req.headers[NAMED_NOW_HEADER] as string | undefined) ?? null);
       const base = cache ? requestKey(req, version) : null;
       let before: CacheVariant | undefined;
       let key: string | undefined;
       if (cache && base !== null) {
-        before = await readVariant(db, cookies, req.headers.cookie, options.inventoryVersion, options.experimentsKey);
+        before = await readVariant(
+          db,
+          cookies,
+          req.headers.cookie,
+          options.inventoryVersion,
+          options.experimentsKey,
+          namedNow,
+        );
         key = `${base}${variantKey(before)}`;
         const page = cache.get(key);
         if (page) return sendPage(req, res, page, nonce);
@@ -322,6 +335,7 @@ export function createPageHandler(options: PageHandlerOptions) {
         req.headers.cookie,
         options.inventoryVersion,
         options.experimentsKey,
+        namedNow,
       );
       if (sameVariant(before, after)) cache.set(key, page);
       sendFresh(req, res, page, html);

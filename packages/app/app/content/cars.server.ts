@@ -190,7 +190,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
   const canonicalPath = formatSearchPath(filters, { conditions });
   if (canonicalPath !== url.pathname) throw redirect(`${canonicalPath}${url.search}`, 301);
   const visitor = await readVisitor(db, site.cookies, request);
-  const saved = await savedVins(db, visitor.visitorId);
+  const saved = await savedVins(db, visitor);
   const search = {
     storeId: site.store.id,
     conditions,

@@ -157,7 +157,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
   if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
   if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
   const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
-  const saved = await savedVins(db, visitor.visitorId);
+  const saved = await savedVins(db, visitor);
   const similar = await similarVehicles(db, vehicle, SIMILAR, {
     storeId: vehicle.storeId,
     conditions: site.settings.vehicleConditions,

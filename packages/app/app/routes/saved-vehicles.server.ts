@@ -20,7 +20,7 @@ import { readVisitor } from "../server/visitor-state.server";
 export async function savedVehiclesPage(site: Site, request: Request) {
   const { db } = site.services;
   const visitor = await readVisitor(db, site.cookies, request);
-  const vins = await savedVins(db, visitor.visitorId);
+  const vins = await savedVins(db, visitor);
   const cards = await listedCards(db, vins, {
     conditions: site.settings.vehicleConditions,
     priceUnlocked: visitor.priceUnlocked,

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "./db/client.server";
 import { visitors } from "./db/schema.server";
-import type { VisitorCookies } from "./visitor.server";
+import { NAMED_NOW_HEADER, type VisitorCookies } from "./visitor.server";
 
 /** The profile as stored: whatever fields a form saved, each a string; anything else in the column is dropped. */
 const storedProfileSchema = z
@@ -33,6 +33,8 @@ export interface VisitorState {
   priceUnlocked: boolean;
   inventoryUnlocked: boolean;
   journeys: Record<string, unknown>;
+  /** Named by the server in this very request: nothing of it is stored anywhere yet. */
+  namedNow?: boolean;
 }
 
 const NEW_VISITOR: VisitorState = {
@@ -56,6 +58,7 @@ export function newVisitor(visitorId: string): VisitorState {
 export async function readVisitor(db: Db, cookies: VisitorCookies, request: Request): Promise<VisitorState> {
   const { visitorId, setCookie } = await cookies.identify(request);
   if (setCookie !== null) return NEW_VISITOR;
+  if (request.headers.get(NAMED_NOW_HEADER) === visitorId) return { ...NEW_VISITOR, visitorId, namedNow: true };
   const [row] = await db
     .select({
       profile: visitors.profile,

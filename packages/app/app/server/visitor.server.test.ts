@@ -30,6 +30,30 @@ describe("visitor cookies", () => {
     );
   });
 
+  it("a signed id verified once is trusted again, and nothing else in the same header ever is", async () => {
+    const fresh = visitorCookies("another-test-secret-that-is-long-enough-1");
+    const minted = await fresh.identify(requestWith(null));
+    const pair = minted.setCookie?.split(";")[0] ?? "";
+    await fc.assert(
+      fc.asyncProperty(fc.string({ minLength: 1 }), async (value) => {
+        const forged = `uniqueUserId=${encodeURIComponent(value)}`;
+        fc.pre(forged !== pair);
+        // A forged value before or after the genuine one: the first is the one read, and it is never filed under the
+        // genuine one's id.
+        const forgedFirst = await fresh.identify(requestWith(`${forged}; ${pair}`));
+        expect(forgedFirst.setCookie).not.toBeNull();
+        expect(await fresh.identify(requestWith(`${pair}; ${forged}`))).toEqual({
+          visitorId: minted.visitorId,
+          setCookie: null,
+        });
+        expect((await fresh.identify(requestWith(forged))).setCookie).not.toBeNull();
+      }),
+      { numRuns: 200 },
+    );
+    // Another server's secret never verifies this one's remembered values.
+    expect((await cookies.identify(requestWith(pair))).setCookie).not.toBeNull();
+  });
+
   it("only a configured store is remembered, for 30 days", async () => {
     const header = await cookies.rememberStore("north-county");
     expect(header).toMatch(/Max-Age=2592000/);

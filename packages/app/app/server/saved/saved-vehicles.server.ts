@@ -3,13 +3,15 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { savedVehicles, visitors } from "../db/schema.server";
+import type { VisitorState } from "../visitor-state.server";
 
 /** How many vehicles one visitor may keep: a shortlist, and a bound on what one cookie can make us store. */
 export const SAVED_VEHICLES_LIMIT = 100;
 
-/** The VINs a visitor saved, oldest first; none for a browser the server does not know. */
-export async function savedVins(db: Db, visitorId: string | null): Promise<string[]> {
-  if (visitorId === null) return [];
+/** The VINs a visitor saved, oldest first; none for a browser the server does not know or has just named. */
+export async function savedVins(db: Db, visitor: Pick<VisitorState, "visitorId" | "namedNow">): Promise<string[]> {
+  const { visitorId } = visitor;
+  if (visitorId === null || visitor.namedNow) return [];
   const rows = await db
     .select({ vin: savedVehicles.vin })
     .from(savedVehicles)
