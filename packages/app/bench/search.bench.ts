@@ -84,12 +84,12 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
-async function measure(database: Database, label: string, facets: boolean): Promise<number> {
+async function measure(database: Database, label: string, facets: boolean, facetMemo = true): Promise<number> {
   const mix = searchMix(SEARCHES + WARMUP, 42);
   const times: number[] = [];
   for (const [i, options] of mix.entries()) {
     const start = performance.now();
-    await searchVehicles(database.db, { ...options, facets });
+    await searchVehicles(database.db, { ...options, facets, facetMemo });
     if (i >= WARMUP) times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
@@ -185,11 +185,15 @@ async function bench(database: Database, budget: number): Promise<boolean> {
   await seed(database);
   await waitForIdle();
   await measureIndexMemory(database);
+  // The honest case first: every search counts its facets, as the first shopper after an import sees it.
+  const cold = await measure(database, `${database.kind} search, facets never reused`, true, false);
   const p95 = await measure(database, `${database.kind} search (cards + facets)`, true);
   await measure(database, `${database.kind} cards and total only`, false);
   await measureReload(database);
   const ok = p95 <= budget;
-  console.log(`${database.kind}: p95 ${p95.toFixed(2)} ms against a budget of ${budget} ms: ${ok ? "within" : "OVER"}`);
+  console.log(
+    `${database.kind}: p95 ${p95.toFixed(2)} ms (${cold.toFixed(2)} ms when no facet count is reused) against a budget of ${budget} ms: ${ok ? "within" : "OVER"}`,
+  );
   return ok;
 }
 

@@ -10,7 +10,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { criteriaArb, scopeArb, vocabularyOf } from "./arbitraries.test-support";
 import { countedFacets, FACET_KINDS, runSearch } from "./engine";
-import { buildInventoryIndex, haystackOf, type InventoryRow, sortOrder, startsAWord } from "./inventory-index";
+import {
+  buildInventoryIndex,
+  haystackMatches,
+  haystackOf,
+  type InventoryRow,
+  sortOrder,
+  startsAWord,
+} from "./inventory-index";
 import { answered, expected, type OracleVehicle } from "./oracle.test-support";
 import { shapeFacets } from "./shape";
 
@@ -243,5 +250,33 @@ describe("search engine", () => {
     expect(startsAWord("suvs", "suv")).toBe(true);
     expect(startsAWord("ruby-red-metallic", "red")).toBe(true);
     expect(startsAWord("Leather Seats", "-")).toBe(false);
+  });
+
+  it("a word's matches in the index are exactly the vehicles whose own haystack contains it", () => {
+    const chars = fc.constantFrom("a", "b", "1", " ", "-", "é", "Σ", "😀");
+    const text = fc.string({ unit: chars, maxLength: 8 });
+    const partsArb = fc.record({
+      year: fc.integer({ min: 2010, max: 2012 }),
+      make: text,
+      model: text,
+      trim: fc.option(text, { nil: null }),
+      vin: text,
+      stockNumber: text,
+    });
+    const word = fc.string({ unit: chars, minLength: 1, maxLength: 3 }).filter((w) => !/\s/.test(w));
+    fc.assert(
+      fc.property(inventoryArb, fc.array(partsArb, { minLength: 1, maxLength: 8 }), word, (base, parts, raw) => {
+        // Shared parts repeat, as makes and models do in a feed; VINs stay unique.
+        const rows = base.map((row, i) => {
+          const part = parts[i % parts.length] as (typeof parts)[number];
+          return { ...row, ...part, vin: `${part.vin}${i}` };
+        });
+        const index = buildInventoryIndex(rows);
+        const w = raw.toLowerCase();
+        const matched = haystackMatches(index.haystacks, w);
+        expect([...matched]).toEqual(index.vehicles.map((v) => (haystackOf(v).includes(w) ? 1 : 0)));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

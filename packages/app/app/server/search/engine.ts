@@ -6,6 +6,7 @@ import { queryWords } from "./criteria";
 import {
   GROUPED_FACETS,
   type GroupedFacet,
+  haystackMatches,
   type IndexedVehicle,
   type InventoryIndex,
   modelKey,
@@ -59,55 +60,60 @@ export interface EngineResult {
   rows: FacetRow[];
 }
 
-type Test = (i: number) => boolean;
-
 /** `[min, max]` of a range with open ends filled in. */
 function bounds(range: NumberRange): [number, number] {
   return [range.min ?? Number.NEGATIVE_INFINITY, range.max ?? Number.POSITIVE_INFINITY];
 }
 
-/** The test of each filter in force, by vehicle position. */
-function filterTests(index: InventoryIndex, criteria: SearchCriteria): Map<FacetKind, Test> {
-  const tests = new Map<FacetKind, Test>();
+/**
+ * Marks in `failed` (by vehicle position) the bit of each filter in force that the vehicle fails. One tight loop per
+ * filter over its own column: a loop calling a different test per filter for each vehicle was most of a search.
+ */
+function markFailures(index: InventoryIndex, criteria: SearchCriteria, failed: Int32Array): void {
   const { codes, dictionaries, numbers } = index;
-  const equals = (facet: GroupedFacet, key: string): Test => {
+  const n = failed.length;
+  const equals = (facet: GroupedFacet, key: string, bit: number) => {
     const code = dictionaries[facet].codeOf.get(key) ?? -2;
     const column = codes[facet];
-    return (i) => column[i] === code;
+    for (let i = 0; i < n; i++) if (column[i] !== code) failed[i] = (failed[i] as number) | bit;
   };
-  const anyOf = (facet: GroupedFacet, values: readonly string[]): Test => {
+  const anyOf = (facet: GroupedFacet, values: readonly string[], bit: number) => {
     const mask = new Uint8Array(dictionaries[facet].values.length);
     for (const value of values) {
       const code = dictionaries[facet].codeOf.get(value);
       if (code !== undefined) mask[code] = 1;
     }
     const column = codes[facet];
-    return (i) => mask[column[i] as number] === 1;
+    for (let i = 0; i < n; i++) {
+      const code = column[i] as number;
+      if (code < 0 || mask[code] !== 1) failed[i] = (failed[i] as number) | bit;
+    }
   };
-  const inRange = (column: Int32Array, range: NumberRange): Test => {
+  const inRange = (column: Int32Array, range: NumberRange, bit: number) => {
     const [lo, hi] = bounds(range);
     // Price -1 is Call for Price, which no price filter matches; mileages and years are never negative.
-    return (i) => {
+    for (let i = 0; i < n; i++) {
       const value = column[i] as number;
-      return value >= 0 && value >= lo && value <= hi;
-    };
+      if (!(value >= 0 && value >= lo && value <= hi)) failed[i] = (failed[i] as number) | bit;
+    }
   };
-  if (criteria.condition) tests.set("condition", equals("condition", criteria.condition));
-  if (criteria.bodyStyle) tests.set("bodyStyle", equals("bodyStyle", criteria.bodyStyle));
-  if (criteria.make) tests.set("make", equals("make", criteria.make));
-  if (criteria.make && criteria.model) tests.set("model", equals("model", modelKey(criteria.make, criteria.model)));
+  if (criteria.condition) equals("condition", criteria.condition, BIT.condition);
+  if (criteria.bodyStyle) equals("bodyStyle", criteria.bodyStyle, BIT.bodyStyle);
+  if (criteria.make) equals("make", criteria.make, BIT.make);
+  if (criteria.make && criteria.model) equals("model", modelKey(criteria.make, criteria.model), BIT.model);
   if (criteria.feature) {
     const f = SEARCH_FEATURES.findIndex((feature) => feature.slug === criteria.feature);
     const bit = f < 0 ? 0 : 1 << f;
-    tests.set("feature", (i) => ((numbers.features[i] as number) & bit) !== 0);
+    const features = numbers.features;
+    for (let i = 0; i < n; i++)
+      if (((features[i] as number) & bit) === 0) failed[i] = (failed[i] as number) | BIT.feature;
   }
-  if (criteria.price) tests.set("price", inRange(numbers.price, criteria.price));
-  if (criteria.mileage) tests.set("mileage", inRange(numbers.mileage, criteria.mileage));
-  if (criteria.year) tests.set("year", inRange(numbers.year, criteria.year));
-  if (criteria.fuel.length > 0) tests.set("fuel", anyOf("fuel", criteria.fuel));
-  if (criteria.transmission.length > 0) tests.set("transmission", anyOf("transmission", criteria.transmission));
-  if (criteria.exteriorColor.length > 0) tests.set("exteriorColor", anyOf("exteriorColor", criteria.exteriorColor));
-  return tests;
+  if (criteria.price) inRange(numbers.price, criteria.price, BIT.price);
+  if (criteria.mileage) inRange(numbers.mileage, criteria.mileage, BIT.mileage);
+  if (criteria.year) inRange(numbers.year, criteria.year, BIT.year);
+  if (criteria.fuel.length > 0) anyOf("fuel", criteria.fuel, BIT.fuel);
+  if (criteria.transmission.length > 0) anyOf("transmission", criteria.transmission, BIT.transmission);
+  if (criteria.exteriorColor.length > 0) anyOf("exteriorColor", criteria.exteriorColor, BIT.exteriorColor);
 }
 
 /**
@@ -119,6 +125,11 @@ export function countedFacets(failed: number): number {
   if (failed === BIT.model) return BIT.model | BIT.make;
   if (failed === (BIT.make | BIT.model)) return BIT.make;
   return (failed & (failed - 1)) === 0 ? failed : 0;
+}
+
+/** Adds one to a value's counter, unless the vehicle has no value (-1). */
+function countCode(counts: Int32Array, code: number): void {
+  if (code >= 0) counts[code] = (counts[code] as number) + 1;
 }
 
 /** Adds one to a counter slot (the slot always exists: counters are sized to their dictionaries). */
@@ -158,11 +169,11 @@ class RangeCounter {
 }
 
 /**
- * The test of one free-text word beyond the haystack: it starts a word of the vehicle's body style, exterior colour,
- * fuel or one of its Key Features ("suv", "red", "hybrid", "leather"). Each dictionary is scanned once per search, so
- * the loop only looks codes up. Null when nothing in the inventory matches.
+ * The vehicles one free-text word finds beyond the haystack, as a mask by position: it starts a word of the vehicle's
+ * body style, exterior colour, fuel or one of its Key Features ("suv", "red", "hybrid", "leather"). Each dictionary is
+ * scanned once per search, then one pass per column looks codes up. Null when nothing in the inventory matches.
  */
-function tagTest(index: InventoryIndex, word: string): Test | null {
+function tagMatches(index: InventoryIndex, word: string): Uint8Array | null {
   const { dictionaries, codes, tags } = index;
   const maskOf = (texts: readonly string[]) => {
     const mask = new Uint8Array(texts.length);
@@ -175,25 +186,39 @@ function tagTest(index: InventoryIndex, word: string): Test | null {
     });
     return any ? mask : null;
   };
-  const grouped = (["bodyStyle", "exteriorColor", "fuel"] as const).flatMap((facet) => {
+  const n = index.vehicles.length;
+  const matched = new Uint8Array(n);
+  let any = false;
+  for (const facet of ["bodyStyle", "exteriorColor", "fuel"] as const) {
     const mask = maskOf(dictionaries[facet].values);
-    return mask ? [{ mask, column: codes[facet] }] : [];
-  });
-  const features = maskOf(tags.features);
-  if (grouped.length === 0 && !features) return null;
-  const { featureStart, featureCodes } = tags;
-  return (i) => {
-    for (const { mask, column } of grouped) {
+    if (!mask) continue;
+    any = true;
+    const column = codes[facet];
+    for (let i = 0; i < n; i++) {
       const code = column[i] as number;
-      if (code >= 0 && mask[code] === 1) return true;
+      if (code >= 0 && mask[code] === 1) matched[i] = 1;
     }
-    if (features) {
+  }
+  const features = maskOf(tags.features);
+  if (features) {
+    any = true;
+    const { featureStart, featureCodes } = tags;
+    for (let i = 0; i < n; i++) {
       const end = featureStart[i + 1] as number;
-      for (let k = featureStart[i] as number; k < end; k++) if (features[featureCodes[k] as number] === 1) return true;
+      for (let k = featureStart[i] as number; k < end; k++)
+        if (features[featureCodes[k] as number] === 1) matched[i] = 1;
     }
-    return false;
-  };
+  }
+  return any ? matched : null;
 }
+
+/** A vehicle out of the search whatever the filters (another store, private, a condition not sold, a word missed). */
+const EXCLUDED = 1 << FACET_KINDS.length;
+
+/** `countedFacets` for every failure mask, the excluded bit included (an excluded vehicle counts for nothing). */
+const COUNTED = Int32Array.from({ length: EXCLUDED * 2 }, (_, failed) =>
+  failed & EXCLUDED ? 0 : countedFacets(failed),
+);
 
 /** Runs one search: the page of vehicles, the total and (when asked) the facet rows. */
 export function runSearch(
@@ -204,22 +229,52 @@ export function runSearch(
 ): EngineResult {
   const { vehicles, numbers } = index;
   const n = vehicles.length;
-  const tests = [...filterTests(index, criteria)];
-  const testBits = Int32Array.from(tests, ([kind]) => BIT[kind]);
-  const testFns = tests.map(([, test]) => test);
-  const words = queryWords(criteria.q).map((w) => w.toLowerCase());
-  const wordTags = words.map((word) => tagTest(index, word));
+  // One pass per filter and per scope rule, each over its own columns, into one mask per vehicle; then one pass per
+  // facet over the vehicles that count for any (docs/decisions/294).
+  const failed = new Int32Array(n);
   const store = scope.storeId === undefined ? -1 : numbers.stores.indexOf(scope.storeId);
-  const storeMissing = scope.storeId !== undefined && store < 0;
+  if (scope.storeId !== undefined) {
+    const stores = numbers.store;
+    for (let i = 0; i < n; i++) if (stores[i] !== store) failed[i] = EXCLUDED;
+  }
+  if (!scope.privateUnlocked) {
+    const hidden = numbers.private;
+    for (let i = 0; i < n; i++) if (hidden[i] === 1) failed[i] = EXCLUDED;
+  }
+  if (scope.conditions) {
+    const sold = new Set(scope.conditions);
+    const conditionSold = Uint8Array.from(index.dictionaries.condition.values, (v) => (sold.has(v) ? 1 : 0));
+    const conditions = index.codes.condition;
+    for (let i = 0; i < n; i++) if (conditionSold[conditions[i] as number] !== 1) failed[i] = EXCLUDED;
+  }
+  // Every word must match: inside the year, make, model, trim, VIN or stock number, or at a word's start in the
+  // body style, colour, fuel or features.
+  for (const word of queryWords(criteria.q).map((w) => w.toLowerCase())) {
+    const hits = haystackMatches(index.haystacks, word);
+    const tagged = tagMatches(index, word);
+    for (let i = 0; i < n; i++) if (hits[i] !== 1 && tagged?.[i] !== 1) failed[i] = EXCLUDED;
+  }
+  markFailures(index, criteria, failed);
 
-  const matched = new Uint8Array(n);
-  const groupedBits = GROUPED_FACETS.map((facet) => BIT[facet]);
-  const groupedCodes = GROUPED_FACETS.map((facet) => index.codes[facet]);
+  let total = 0;
+  for (let i = 0; i < n; i++) if (failed[i] === 0) total++;
+
+  const page: IndexedVehicle[] = [];
+  if (options.limit > 0 && options.offset < total) {
+    let skipped = 0;
+    for (const position of sortOrder(index, options.sort)) {
+      if (failed[position] !== 0) continue;
+      if (skipped++ < options.offset) continue;
+      page.push(vehicles[position] as IndexedVehicle);
+      if (page.length === options.limit) break;
+    }
+  }
+
   const groupedCounts = GROUPED_FACETS.map((facet) => new Int32Array(index.dictionaries[facet].values.length));
   const featureCounts = new Int32Array(SEARCH_FEATURES.length);
   const price = new RangeCounter(PRICE_THRESHOLDS);
   const mileage = new RangeCounter(MILEAGE_THRESHOLDS);
-  // Years as offsets from the oldest: an array, not a map, in the loop.
+  // Years as offsets from the oldest: an array, not a map.
   let oldest = Number.POSITIVE_INFINITY;
   let newest = Number.NEGATIVE_INFINITY;
   for (const year of numbers.year) {
@@ -228,61 +283,59 @@ export function runSearch(
   }
   const yearCounts = new Int32Array(n > 0 ? newest - oldest + 1 : 0);
   let callForPrice = 0;
-  let total = 0;
-
-  const sold = scope.conditions ? new Set(scope.conditions) : null;
-
-  for (let i = 0; i < n && !storeMissing; i++) {
-    if (store >= 0 && numbers.store[i] !== store) continue;
-    if (numbers.private[i] === 1 && !scope.privateUnlocked) continue;
-    if (sold && !sold.has((vehicles[i] as IndexedVehicle).condition)) continue;
-    if (words.length > 0) {
-      // Every word must match: inside the year, make, model, trim, VIN or stock number, or at a word's start in
-      // the body style, colour, fuel or features.
-      const haystack = (vehicles[i] as IndexedVehicle).haystack;
-      let found = true;
-      for (let w = 0; w < words.length && found; w++) {
-        if (haystack.includes(words[w] as string)) continue;
-        const tag = wordTags[w];
-        found = tag?.(i) === true;
+  if (options.facets) {
+    const columns = GROUPED_FACETS.map((facet) => index.codes[facet]);
+    const bits = Int32Array.from(GROUPED_FACETS, (facet) => BIT[facet]);
+    const { features, year } = numbers;
+    const [k0, k1, k2, k3, k4, k5, k6] = columns as [
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+    ];
+    const [c0, c1, c2, c3, c4, c5, c6] = groupedCounts as [
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+      Int32Array,
+    ];
+    for (let i = 0; i < n; i++) {
+      const fails = failed[i] as number;
+      // Most vehicles either pass every filter (they count for every facet) or are out of the search.
+      const counts = fails === 0 ? -1 : (COUNTED[fails] as number);
+      if (counts === 0) continue;
+      if (counts === -1) {
+        // Every facet: one straight line per column, no test per facet.
+        countCode(c0, k0[i] as number);
+        countCode(c1, k1[i] as number);
+        countCode(c2, k2[i] as number);
+        countCode(c3, k3[i] as number);
+        countCode(c4, k4[i] as number);
+        countCode(c5, k5[i] as number);
+        countCode(c6, k6[i] as number);
+      } else {
+        for (let f = 0; f < columns.length; f++) {
+          if ((counts & (bits[f] as number)) !== 0)
+            countCode(groupedCounts[f] as Int32Array, (columns[f] as Int32Array)[i] as number);
+        }
       }
-      if (!found) continue;
-    }
-    let failed = 0;
-    for (let t = 0; t < testFns.length; t++) if (!(testFns[t] as Test)(i)) failed |= testBits[t] as number;
-    if (failed === 0) {
-      matched[i] = 1;
-      total++;
-    }
-    if (!options.facets) continue;
-    const counts = countedFacets(failed);
-    if (counts === 0) continue;
-    for (let f = 0; f < groupedBits.length; f++) {
-      if ((counts & (groupedBits[f] as number)) === 0) continue;
-      const code = (groupedCodes[f] as Int32Array)[i] as number;
-      if (code >= 0) bump(groupedCounts[f] as Int32Array, code);
-    }
-    if (counts & BIT.feature) {
-      const bits = numbers.features[i] as number;
-      for (let f = 0; f < featureCounts.length; f++) if (bits & (1 << f)) bump(featureCounts, f);
-    }
-    if (counts & BIT.price) {
-      const value = numbers.price[i] as number;
-      if (value < 0) callForPrice++;
-      else price.add(value, numbers.priceBucket[i] as number);
-    }
-    if (counts & BIT.mileage) mileage.add(numbers.mileage[i] as number, numbers.mileageBucket[i] as number);
-    if (counts & BIT.year) bump(yearCounts, (numbers.year[i] as number) - oldest);
-  }
-
-  const page: IndexedVehicle[] = [];
-  if (options.limit > 0 && options.offset < total) {
-    let skipped = 0;
-    for (const position of sortOrder(index, options.sort)) {
-      if (matched[position] !== 1) continue;
-      if (skipped++ < options.offset) continue;
-      page.push(vehicles[position] as IndexedVehicle);
-      if (page.length === options.limit) break;
+      if (counts & BIT.feature) {
+        const has = features[i] as number;
+        for (let f = 0; f < featureCounts.length; f++) if (has & (1 << f)) bump(featureCounts, f);
+      }
+      if (counts & BIT.price) {
+        const value = numbers.price[i] as number;
+        if (value < 0) callForPrice++;
+        else price.add(value, numbers.priceBucket[i] as number);
+      }
+      if (counts & BIT.mileage) mileage.add(numbers.mileage[i] as number, numbers.mileageBucket[i] as number);
+      if (counts & BIT.year) bump(yearCounts, (year[i] as number) - oldest);
     }
   }
 

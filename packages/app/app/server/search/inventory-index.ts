@@ -114,8 +114,30 @@ export interface TagColumns {
   featureCodes: Int32Array;
 }
 
+/**
+ * The haystacks, searchable natively. A word never holds a space, so it matches a haystack exactly when it matches
+ * one of its space-separated fields: the year, make, model and trim part, which thousands of vehicles share, is kept
+ * once per distinct text; only the VIN and stock number are kept per vehicle. Each text ends with a newline (search
+ * words never hold one), and a word is found by scanning, from match to match, instead of by a call per vehicle.
+ */
+export interface HaystackText {
+  /** The distinct year, make, model and trim parts. */
+  shared: JoinedTexts;
+  /** Vehicle i's shared part is number `sharedOf[i]`. */
+  sharedOf: Int32Array;
+  /** VIN and stock number of each vehicle, in vehicle order. */
+  own: JoinedTexts;
+}
+
+/** Texts joined, each followed by a newline: text k starts at `starts[k]`; `starts[count]` is the length. */
+export interface JoinedTexts {
+  text: string;
+  starts: Int32Array;
+}
+
 export interface InventoryIndex {
   vehicles: IndexedVehicle[];
+  haystacks: HaystackText;
   tags: TagColumns;
   numbers: NumericColumns;
   /** Per grouped facet, each vehicle's value code, or -1 when it has none. */
@@ -160,6 +182,12 @@ export function haystackOf(
 ): string {
   const written = [row.year, row.make, row.model, row.trim ?? "", row.vin, row.stockNumber].join(" ");
   return `${written} ${compact(row.make)} ${compact(row.model)} ${compact(row.trim ?? "")}`.toLowerCase();
+}
+
+/** The part of the haystack many vehicles share: year, make, model and trim, as written and without punctuation. */
+function sharedHaystackOf(row: Pick<InventoryRow, "year" | "make" | "model" | "trim">): string {
+  const trim = row.trim ?? "";
+  return `${row.year} ${row.make} ${row.model} ${trim} ${compact(row.make)} ${compact(row.model)} ${compact(trim)}`.toLowerCase();
 }
 
 // Feeds repeat a handful of fuel and colour spellings thousands of times: slug each spelling once.
@@ -253,7 +281,58 @@ export function buildInventoryIndex(rows: readonly InventoryRow[]): InventoryInd
     priceBucket: Int8Array.from(vehicles, (v) => (v.price === null ? 0 : bucketOf(v.price, PRICE_THRESHOLDS))),
     mileageBucket: Int8Array.from(vehicles, (v) => bucketOf(v.mileage, MILEAGE_THRESHOLDS)),
   };
-  return { vehicles, tags, numbers, codes, dictionaries, orders: new Map() };
+  return { vehicles, haystacks: haystackText(vehicles), tags, numbers, codes, dictionaries, orders: new Map() };
+}
+
+function joined(texts: readonly string[]): JoinedTexts {
+  const starts = new Int32Array(texts.length + 1);
+  let at = 0;
+  texts.forEach((text, k) => {
+    starts[k] = at;
+    at += text.length + 1;
+  });
+  starts[texts.length] = at;
+  return { text: texts.length === 0 ? "" : `${texts.join("\n")}\n`, starts };
+}
+
+function haystackText(vehicles: readonly IndexedVehicle[]): HaystackText {
+  const codeOf = new Map<string, number>();
+  const shared: string[] = [];
+  const sharedOf = Int32Array.from(vehicles, (vehicle) => {
+    const text = sharedHaystackOf(vehicle);
+    let code = codeOf.get(text);
+    if (code === undefined) {
+      code = shared.length;
+      codeOf.set(text, code);
+      shared.push(text);
+    }
+    return code;
+  });
+  const own = vehicles.map((v) => `${v.vin} ${v.stockNumber}`.toLowerCase());
+  return { shared: joined(shared), sharedOf, own: joined(own) };
+}
+
+/** Which of the joined texts contain `word` (without a newline), as a mask by text number. */
+function textsContaining(texts: JoinedTexts, word: string): Uint8Array {
+  const { text, starts } = texts;
+  const matched = new Uint8Array(starts.length - 1);
+  let k = 0;
+  for (let at = text.indexOf(word); at !== -1; ) {
+    // Matches come in text order, so the text holding this one is at or after the last.
+    while ((starts[k + 1] as number) <= at) k++;
+    matched[k] = 1;
+    at = text.indexOf(word, starts[k + 1] as number);
+  }
+  return matched;
+}
+
+/** Which vehicles' haystacks contain `word` (lower case, without space or newline), as a mask by position. */
+export function haystackMatches(haystacks: HaystackText, word: string): Uint8Array {
+  const matched = textsContaining(haystacks.own, word);
+  const shared = textsContaining(haystacks.shared, word);
+  const { sharedOf } = haystacks;
+  for (let i = 0; i < matched.length; i++) if (shared[sharedOf[i] as number] === 1) matched[i] = 1;
+  return matched;
 }
 
 /** Each row's Key Features as codes into one list of distinct texts (feeds repeat a few dozen thousands of times). */

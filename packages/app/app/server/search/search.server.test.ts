@@ -118,6 +118,22 @@ describe.each(testDatabaseKinds())("search on %s", (kind) => {
     );
   });
 
+  it("facet counts reused for the same filters equal counts made afresh, whatever the sort and page (random searches)", async () => {
+    const vocabulary = vocabularyOf(available());
+    await fc.assert(
+      fc.asyncProperty(criteriaArb(vocabulary), scopeArb(vocabulary), async (criteria, scope) => {
+        const again = { ...criteria, sort: criteria.sort === "priceLow" ? "newest" : "priceLow", page: 1 };
+        await searchVehicles(t.db, { criteria, ...scope });
+        const reused = await searchVehicles(t.db, { criteria: again, ...scope });
+        const fresh = await searchVehicles(t.db, { criteria: again, ...scope, facetMemo: false });
+        expect(reused.facets).toEqual(fresh.facets);
+        expect(reused.total).toBe(fresh.total);
+        expect(reused.vehicles.map((v) => v.vin)).toEqual(fresh.vehicles.map((v) => v.vin));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it("each filter of the URL grammar narrows the results to exactly the vehicles that have it", async () => {
     const cases: [string, (v: OracleVehicle) => boolean][] = [
       ["/certified-cars-for-sale", (v) => v.condition === "certified"],

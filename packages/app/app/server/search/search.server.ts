@@ -12,7 +12,7 @@ import {
 import type { Db } from "../db/client.server";
 import { toCard } from "./cards";
 import { checkCriteria } from "./criteria";
-import { runSearch } from "./engine";
+import { type EngineResult, type EngineScope, runSearch } from "./engine";
 import { type InventoryIndex, modelKey } from "./inventory-index";
 import { appliedFilters, type NameLookup, shapeFacets, titleCase } from "./shape";
 import { inventoryIndex } from "./snapshot.server";
@@ -35,6 +35,8 @@ export interface SearchOptions {
   facets?: boolean;
   /** What "new arrival" is measured from. */
   now?: Date;
+  /** Reuse facet counts found for the same filters on this inventory (default); false counts them again. */
+  facetMemo?: boolean;
   rules?: InventoryRules;
 }
 
@@ -45,6 +47,20 @@ function nameLookup(index: InventoryIndex): NameLookup {
     const code = dictionary.codeOf.get(kind === "model" ? modelKey(make ?? "", slug) : slug);
     return (code === undefined ? undefined : dictionary.labels[code]) ?? titleCase(slug);
   };
+}
+
+/**
+ * Facet counts by inventory index and by what they depend on: the filters and the scope, not the sort or the page.
+ * Every sort and page of one filter set, and every visitor with the same unlocks, share them (docs/decisions/294).
+ * The index is replaced when the inventory changes, so its counts go with it; a bounded number of filter sets per
+ * index, oldest out first.
+ */
+const facetMemos = new WeakMap<InventoryIndex, Map<string, EngineResult["rows"]>>();
+const FACET_MEMO_LIMIT = 512;
+
+function facetKey(criteria: SearchCriteria, scope: EngineScope): string {
+  const { sort: _sort, page: _page, shown: _shown, ...filters } = criteria;
+  return JSON.stringify([scope.storeId ?? null, scope.privateUnlocked, scope.conditions ?? null, filters]);
 }
 
 /**
@@ -59,17 +75,29 @@ export async function searchVehicles(db: Db, options: SearchOptions): Promise<Se
   const perPage = rules.itemsPerPage;
   const withFacets = options.facets !== false;
   const index = await inventoryIndex(db, rules);
-  const result = runSearch(
-    index,
-    criteria,
-    { storeId: options.storeId, privateUnlocked: options.privateUnlocked, conditions: options.conditions },
-    {
-      sort,
-      offset: pageWindow(criteria.page, perPage).offset,
-      limit: perPage * Math.max(1, Math.floor(options.pages ?? 1)),
-      facets: withFacets,
-    },
-  );
+  const scope: EngineScope = {
+    storeId: options.storeId,
+    privateUnlocked: options.privateUnlocked,
+    conditions: options.conditions,
+  };
+  let memo = facetMemos.get(index);
+  if (!memo) {
+    memo = new Map();
+    facetMemos.set(index, memo);
+  }
+  const key = withFacets && options.facetMemo !== false ? facetKey(criteria, scope) : null;
+  const known = key === null ? undefined : memo.get(key);
+  const result = runSearch(index, criteria, scope, {
+    sort,
+    offset: pageWindow(criteria.page, perPage).offset,
+    limit: perPage * Math.max(1, Math.floor(options.pages ?? 1)),
+    facets: withFacets && known === undefined,
+  });
+  if (known !== undefined) result.rows = known;
+  else if (key !== null) {
+    if (memo.size >= FACET_MEMO_LIMIT) memo.delete(memo.keys().next().value as string);
+    memo.set(key, result.rows);
+  }
   const names = nameLookup(index);
   const now = options.now ?? new Date();
   return {
