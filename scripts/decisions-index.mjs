@@ -34,6 +34,7 @@ const TOPICS = [
   [260, "Shopper polish: search, pictures, price gate, saved vehicles"],
   [280, "Consent and tracking on the page"],
   [287, "Popups, experiments and new versions"],
+  [293, "Traffic: uncached pages, big inventories and test time"],
 ];
 
 export function decisionsIndex(files = readdirSync(dir)) {
