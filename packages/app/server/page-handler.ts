@@ -297,18 +297,13 @@ export function createPageHandler(options: PageHandlerOptions) {
       const named = await nameNewVisitor(req, cookies);
       if (named !== null) res.append("Set-Cookie", named);
       const namedNow = named === null ? null : ((req.headers[NAMED_NOW_HEADER] as string | undefined) ?? null);
+      const variantNow = () =>
+        readVariant(db, cookies, req.headers.cookie, options.inventoryVersion, options.experimentsKey, namedNow);
       const base = cache ? requestKey(req, version) : null;
       let before: CacheVariant | undefined;
       let key: string | undefined;
       if (cache && base !== null) {
-        before = await readVariant(
-          db,
-          cookies,
-          req.headers.cookie,
-          options.inventoryVersion,
-          options.experimentsKey,
-          namedNow,
-        );
+        before = await variantNow();
         key = `${base}${variantKey(before)}`;
         const page = cache.get(key);
         if (page) return sendPage(req, res, page, nonce);
@@ -329,15 +324,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       }
       // A write to vehicles or an unlock while the page rendered: the page may show either state, so it is sent
       // but not kept under the key read before.
-      const after = await readVariant(
-        db,
-        cookies,
-        req.headers.cookie,
-        options.inventoryVersion,
-        options.experimentsKey,
-        namedNow,
-      );
-      if (sameVariant(before, after)) cache.set(key, page);
+      if (sameVariant(before, await variantNow())) cache.set(key, page);
       sendFresh(req, res, page, html);
     } catch (error) {
       next(error);

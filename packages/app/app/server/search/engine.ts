@@ -212,6 +212,12 @@ function tagMatches(index: InventoryIndex, word: string): Uint8Array | null {
   return any ? matched : null;
 }
 
+/** The grouped facets' code columns, or their counters, one per facet (GROUPED_FACETS has seven). */
+type SevenColumns = [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+// A facet added to GROUPED_FACETS fails to compile here instead of going uncounted in the straight-line path.
+const GROUPED_COUNT: SevenColumns["length"] = GROUPED_FACETS.length;
+void GROUPED_COUNT;
+
 /** A vehicle out of the search whatever the filters (another store, private, a condition not sold, a word missed). */
 const EXCLUDED = 1 << FACET_KINDS.length;
 
@@ -287,24 +293,8 @@ export function runSearch(
     const columns = GROUPED_FACETS.map((facet) => index.codes[facet]);
     const bits = Int32Array.from(GROUPED_FACETS, (facet) => BIT[facet]);
     const { features, year } = numbers;
-    const [k0, k1, k2, k3, k4, k5, k6] = columns as [
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-    ];
-    const [c0, c1, c2, c3, c4, c5, c6] = groupedCounts as [
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-      Int32Array,
-    ];
+    const [k0, k1, k2, k3, k4, k5, k6] = columns as SevenColumns;
+    const [c0, c1, c2, c3, c4, c5, c6] = groupedCounts as SevenColumns;
     for (let i = 0; i < n; i++) {
       const fails = failed[i] as number;
       // Most vehicles either pass every filter (they count for every facet) or are out of the search.
