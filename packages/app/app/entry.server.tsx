@@ -97,8 +97,10 @@ export default function handleRequest(
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
+          // As when the shell was sent first: an error inside a Suspense boundary after the shell leaves the page's
+          // status alone (the browser renders that boundary again); only an error before it makes the page a 500.
           if (shellRendered) logError("rendering the page", error);
+          else responseStatusCode = 500;
         },
       },
     );
