@@ -1,5 +1,6 @@
 // Search query latency with 10,000 available vehicles (plus the sold ones a real inventory keeps), on PGlite and,
-// when a server answers, on PostgreSQL. Budget (issue 6): p95 ≤ 5 ms on PGlite, ≤ 10 ms on PostgreSQL.
+// when a server answers, on PostgreSQL. Budget (issue 6): p95 ≤ 5 ms on PGlite, ≤ 10 ms on PostgreSQL at 10,000
+// vehicles; issue 18: ≤ 10 ms at 100,000 (it names PostgreSQL; PGlite is held to the same).
 //
 //   npm run bench:search -w packages/app                     # PGlite, and PostgreSQL at BENCH_DATABASE_URL,
 //                                                            # TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/test
@@ -114,6 +115,8 @@ async function seed(database: Database): Promise<void> {
   console.log(
     `${database.kind}: ${row?.available} available of ${row?.total} vehicles imported in ${((performance.now() - start) / 1000).toFixed(1)} s`,
   );
+  // What autovacuum does shortly after an import this size: done now, so its CPU is not billed to the searches.
+  if (database.kind === "postgres") await database.db.execute(sql`vacuum analyze vehicles`);
 }
 
 /** The first search after a write to vehicles reloads the in-memory inventory: what that one search costs. */
@@ -237,7 +240,7 @@ async function postgresBench(): Promise<boolean | null> {
 const pglite = await openDatabase({ url: "memory://", dataDir: "unused" });
 let pgliteOk: boolean;
 try {
-  pgliteOk = await bench(pglite, 5);
+  pgliteOk = await bench(pglite, AVAILABLE <= 10_000 ? 5 : 10);
 } finally {
   await pglite.close();
 }

@@ -36,7 +36,7 @@ function hrefOf(vehicle: IndexedVehicle): string {
 
 /** A card from an indexed vehicle. The price reaches the card only once the visitor has unlocked prices. */
 export function toCard(vehicle: IndexedVehicle, options: { priceUnlocked: boolean; now: Date }): VehicleCard {
-  const { price, oldPrice, haystack: _haystack, makeSlug: _make, modelSlug: _model, ...rest } = vehicle;
+  const { price, oldPrice, makeSlug: _make, modelSlug: _model, ...rest } = vehicle;
   return {
     ...rest,
     href: hrefOf(vehicle),

@@ -10,14 +10,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { criteriaArb, scopeArb, vocabularyOf } from "./arbitraries.test-support";
 import { countedFacets, FACET_KINDS, runSearch } from "./engine";
-import {
-  buildInventoryIndex,
-  haystackMatches,
-  haystackOf,
-  type InventoryRow,
-  sortOrder,
-  startsAWord,
-} from "./inventory-index";
+import { haystackMatches } from "./haystacks";
+import { buildInventoryIndex, haystackOf, type InventoryRow, sortOrder, startsAWord } from "./inventory-index";
 import { answered, expected, type OracleVehicle } from "./oracle.test-support";
 import { shapeFacets } from "./shape";
 
@@ -252,6 +246,40 @@ describe("search engine", () => {
     expect(startsAWord("Leather Seats", "-")).toBe(false);
   });
 
+  it("a range keeps exactly the vehicles whose value lies within it, whatever its bounds (negative, fractional, past 2³¹)", () => {
+    const boundArb = fc.option(
+      fc.oneof(
+        fc.integer({ min: -5, max: 160_000 }),
+        fc.double({ min: -1e12, max: 1e12, noNaN: true }),
+        fc.constantFrom(-1, 0, 19_999.5, 2 ** 31 - 1, 2 ** 31, 3e9, Number.POSITIVE_INFINITY),
+      ),
+      { nil: undefined },
+    );
+    const rangeArb = fc.record({ min: boundArb, max: boundArb }).map(({ min, max }) => ({
+      ...(min === undefined ? {} : { min }),
+      ...(max === undefined ? {} : { max }),
+    }));
+    const fields = ["price", "mileage", "year"] as const;
+    fc.assert(
+      fc.property(inventoryArb, fc.constantFrom(...fields), rangeArb, (rows, field, range) => {
+        const criteria: SearchCriteria = {
+          sort: "priceLow",
+          page: 1,
+          fuel: [],
+          transmission: [],
+          exteriorColor: [],
+          [field]: range,
+        };
+        const within = rows.filter((row) => {
+          const value = row[field];
+          return value !== null && value >= 0 && value >= (range.min ?? -Infinity) && value <= (range.max ?? Infinity);
+        });
+        expect(search(rows, criteria, { privateUnlocked: true }).total).toBe(within.length);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it("a word's matches in the index are exactly the vehicles whose own haystack contains it", () => {
     const chars = fc.constantFrom("a", "b", "1", " ", "-", "é", "Σ", "😀");
     const text = fc.string({ unit: chars, maxLength: 8 });
@@ -263,7 +291,7 @@ describe("search engine", () => {
       vin: text,
       stockNumber: text,
     });
-    const word = fc.string({ unit: chars, minLength: 1, maxLength: 3 }).filter((w) => !/\s/.test(w));
+    const word = fc.string({ unit: chars, minLength: 1, maxLength: 5 }).filter((w) => !/\s/.test(w));
     fc.assert(
       fc.property(inventoryArb, fc.array(partsArb, { minLength: 1, maxLength: 8 }), word, (base, parts, raw) => {
         // Shared parts repeat, as makes and models do in a feed; VINs stay unique.

@@ -9,6 +9,7 @@ import {
   slugify,
 } from "@showroom/rules/inventory";
 import { TRANSMISSION_VALUES } from "./criteria";
+import { type Grouped, groupPositions, type HaystackText, haystackText } from "./haystacks";
 import { MILEAGE_THRESHOLDS, PRICE_THRESHOLDS } from "./shape";
 
 /** A vehicle row as the loader reads it. */
@@ -42,13 +43,8 @@ export interface InventoryRow {
   photo?: string | null;
 }
 
-/**
- * A row with what every search would otherwise recompute: its free-text haystack. Its features live in the index's
- * `tags` as codes, not as strings on each vehicle.
- */
-export interface IndexedVehicle extends Omit<InventoryRow, "features"> {
-  haystack: string;
-}
+/** A row as the index keeps it: its features live in the index's `tags` as codes, not as strings on each vehicle. */
+export type IndexedVehicle = Omit<InventoryRow, "features">;
 
 /** The facets whose values are counted per value. */
 export const GROUPED_FACETS = [
@@ -88,6 +84,9 @@ export interface NumericColumns {
   price: Int32Array;
   mileage: Int32Array;
   year: Int32Array;
+  /** The oldest and newest model year (0 for an empty inventory), so year counts need no pass to find them. */
+  oldestYear: number;
+  newestYear: number;
   /** Days since 1970 of `listedOn`. */
   listedDay: Int32Array;
   /** Position of the first PRICE_THRESHOLDS at or above the price (their count when above all; 0 for no price). */
@@ -109,30 +108,8 @@ export function bucketOf(value: number, thresholds: readonly number[]): number {
 export interface TagColumns {
   /** Distinct Key Features, as first spelled. */
   features: string[];
-  /** Vehicle i's feature codes are `featureCodes[featureStart[i]]` up to `featureStart[i + 1]`. */
-  featureStart: Int32Array;
-  featureCodes: Int32Array;
-}
-
-/**
- * The haystacks, searchable natively. A word never holds a space, so it matches a haystack exactly when it matches
- * one of its space-separated fields: the year, make, model and trim part, which thousands of vehicles share, is kept
- * once per distinct text; only the VIN and stock number are kept per vehicle. Each text ends with a newline (search
- * words never hold one), and a word is found by scanning, from match to match, instead of by a call per vehicle.
- */
-export interface HaystackText {
-  /** The distinct year, make, model and trim parts. */
-  shared: JoinedTexts;
-  /** Vehicle i's shared part is number `sharedOf[i]`. */
-  sharedOf: Int32Array;
-  /** VIN and stock number of each vehicle, in vehicle order. */
-  own: JoinedTexts;
-}
-
-/** Texts joined, each followed by a newline: text k starts at `starts[k]`; `starts[count]` is the length. */
-export interface JoinedTexts {
-  text: string;
-  starts: Int32Array;
+  /** The vehicles with each feature, by feature code. */
+  vehiclesOf: Grouped;
 }
 
 export interface InventoryIndex {
@@ -234,10 +211,7 @@ export function facetValue(
 export function buildInventoryIndex(rows: readonly InventoryRow[]): InventoryIndex {
   const sorted = [...rows].sort((a, b) => (a.vin < b.vin ? -1 : a.vin > b.vin ? 1 : 0));
   const tags = featureTags(sorted);
-  const vehicles: IndexedVehicle[] = sorted.map(({ features: _features, ...row }) => ({
-    ...row,
-    haystack: haystackOf(row),
-  }));
+  const vehicles: IndexedVehicle[] = sorted.map(({ features: _features, ...row }) => row);
   const codes = {} as Record<GroupedFacet, Int32Array>;
   const dictionaries = {} as Record<GroupedFacet, Dictionary>;
   for (const facet of GROUPED_FACETS) {
@@ -277,72 +251,25 @@ export function buildInventoryIndex(rows: readonly InventoryRow[]): InventoryInd
     price: Int32Array.from(vehicles, (v) => v.price ?? -1),
     mileage: Int32Array.from(vehicles, (v) => v.mileage),
     year: Int32Array.from(vehicles, (v) => v.year),
+    oldestYear: vehicles.reduce((oldest, v) => Math.min(oldest, v.year), vehicles[0]?.year ?? 0),
+    newestYear: vehicles.reduce((newest, v) => Math.max(newest, v.year), vehicles[0]?.year ?? 0),
     listedDay: Int32Array.from(vehicles, (v) => Math.floor(Date.parse(`${v.listedOn}T00:00:00Z`) / 86_400_000)),
     priceBucket: Int8Array.from(vehicles, (v) => (v.price === null ? 0 : bucketOf(v.price, PRICE_THRESHOLDS))),
     mileageBucket: Int8Array.from(vehicles, (v) => bucketOf(v.mileage, MILEAGE_THRESHOLDS)),
   };
-  return { vehicles, haystacks: haystackText(vehicles), tags, numbers, codes, dictionaries, orders: new Map() };
-}
-
-function joined(texts: readonly string[]): JoinedTexts {
-  const starts = new Int32Array(texts.length + 1);
-  let at = 0;
-  texts.forEach((text, k) => {
-    starts[k] = at;
-    at += text.length + 1;
-  });
-  starts[texts.length] = at;
-  return { text: texts.length === 0 ? "" : `${texts.join("\n")}\n`, starts };
-}
-
-function haystackText(vehicles: readonly IndexedVehicle[]): HaystackText {
-  const codeOf = new Map<string, number>();
-  const shared: string[] = [];
-  const sharedOf = Int32Array.from(vehicles, (vehicle) => {
-    const text = sharedHaystackOf(vehicle);
-    let code = codeOf.get(text);
-    if (code === undefined) {
-      code = shared.length;
-      codeOf.set(text, code);
-      shared.push(text);
-    }
-    return code;
-  });
-  const own = vehicles.map((v) => `${v.vin} ${v.stockNumber}`.toLowerCase());
-  return { shared: joined(shared), sharedOf, own: joined(own) };
-}
-
-/** Which of the joined texts contain `word` (without a newline), as a mask by text number. */
-function textsContaining(texts: JoinedTexts, word: string): Uint8Array {
-  const { text, starts } = texts;
-  const matched = new Uint8Array(starts.length - 1);
-  let k = 0;
-  for (let at = text.indexOf(word); at !== -1; ) {
-    // Matches come in text order, so the text holding this one is at or after the last.
-    while ((starts[k + 1] as number) <= at) k++;
-    matched[k] = 1;
-    at = text.indexOf(word, starts[k + 1] as number);
-  }
-  return matched;
-}
-
-/** Which vehicles' haystacks contain `word` (lower case, without space or newline), as a mask by position. */
-export function haystackMatches(haystacks: HaystackText, word: string): Uint8Array {
-  const matched = textsContaining(haystacks.own, word);
-  const shared = textsContaining(haystacks.shared, word);
-  const { sharedOf } = haystacks;
-  for (let i = 0; i < matched.length; i++) if (shared[sharedOf[i] as number] === 1) matched[i] = 1;
-  return matched;
+  const haystacks = haystackText(
+    vehicles.map((v) => ({ shared: sharedHaystackOf(v), own: `${v.vin} ${v.stockNumber}`.toLowerCase() })),
+  );
+  return { vehicles, haystacks, tags, numbers, codes, dictionaries, orders: new Map() };
 }
 
 /** Each row's Key Features as codes into one list of distinct texts (feeds repeat a few dozen thousands of times). */
 function featureTags(rows: readonly InventoryRow[]): TagColumns {
   const features: string[] = [];
   const codeOf = new Map<string, number>();
-  const featureStart = new Int32Array(rows.length + 1);
+  const vehicleOf: number[] = [];
   const codes: number[] = [];
   rows.forEach((row, i) => {
-    featureStart[i] = codes.length;
     for (const feature of row.features ?? []) {
       if (typeof feature !== "string" || feature.trim() === "") continue;
       let code = codeOf.get(feature);
@@ -351,11 +278,14 @@ function featureTags(rows: readonly InventoryRow[]): TagColumns {
         codeOf.set(feature, code);
         features.push(feature);
       }
+      vehicleOf.push(i);
       codes.push(code);
     }
   });
-  featureStart[rows.length] = codes.length;
-  return { features, featureStart, featureCodes: Int32Array.from(codes) };
+  const grouped = groupPositions(codes.length, features.length, (pair) => codes[pair] as number);
+  // Positions of (vehicle, feature) pairs to vehicles: the pairs were made in vehicle order, so each list stays sorted.
+  const items = grouped.items.map((pair) => vehicleOf[pair] as number);
+  return { features, vehiclesOf: { start: grouped.start, items } };
 }
 
 /**
