@@ -1,4 +1,5 @@
 import { vinCheckDigit } from "@showroom/rules/inventory";
+import { and, count, eq, inArray, min } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../server/db/client.server";
 import { stores, vehicles } from "../server/db/schema.server";
@@ -104,6 +105,46 @@ describe("inventory reads", () => {
   it("private vehicles are never counted in the body-style summary, yet the detail lookup finds them", async () => {
     expect((await bodyStyleSummary(database.db, SOLD)).map((s) => s.slug)).toEqual(["suvs", "sedans"]);
     expect(await vehicleByVin(database.db, ROWS[3]?.vin ?? "", SOLD)).toMatchObject({ private: true });
+  });
+
+  it("the body-style summary's counts and lowest prices equal SQL's over the same rows, and follow a change", async () => {
+    // The oracle: the aggregate the summary was read with before it came from the in-memory inventory.
+    const bySql = async (conditions: readonly ("new" | "used" | "certified")[]) => {
+      const rows = await database.db
+        .select({ bodyStyle: vehicles.bodyStyle, count: count(), startingPrice: min(vehicles.price) })
+        .from(vehicles)
+        .where(
+          and(
+            eq(vehicles.status, "available"),
+            eq(vehicles.private, false),
+            inArray(vehicles.condition, [...conditions]),
+          ),
+        )
+        .groupBy(vehicles.bodyStyle);
+      return rows
+        .map((row) => ({
+          slug: bodyStyleSlug(row.bodyStyle),
+          count: Number(row.count),
+          startingPrice: row.startingPrice === null ? null : Number(row.startingPrice),
+        }))
+        .sort((a, b) => String(a.slug).localeCompare(String(b.slug)));
+    };
+    const summary = async (conditions: readonly ("new" | "used" | "certified")[]) =>
+      (await bodyStyleSummary(database.db, conditions))
+        .map(({ slug, count, startingPrice }) => ({ slug, count, startingPrice }))
+        .sort((a, b) => a.slug.localeCompare(b.slug));
+    const all = ["new", "used", "certified"] as const;
+    for (const conditions of [SOLD, ["new"] as const, all])
+      expect(await summary(conditions)).toEqual(await bySql(conditions));
+    expect(await summary(SOLD)).toContainEqual({ slug: "suvs", count: 2, startingPrice: 18_450 });
+
+    const crv = ROWS[1]?.vin ?? "";
+    await database.db.update(vehicles).set({ price: 17_000 }).where(eq(vehicles.vin, crv));
+    expect(await summary(SOLD)).toContainEqual({ slug: "suvs", count: 2, startingPrice: 17_000 });
+    await database.db.update(vehicles).set({ status: "sold" }).where(eq(vehicles.vin, crv));
+    for (const conditions of [SOLD, all]) expect(await summary(conditions)).toEqual(await bySql(conditions));
+    expect(await summary(SOLD)).toContainEqual({ slug: "suvs", count: 1, startingPrice: 26_995 });
+    await database.db.update(vehicles).set({ status: "available", price: 18_450 }).where(eq(vehicles.vin, crv));
   });
 
   it("a new car of a store that sells used and certified is in no count, no filter page and no lookup", async () => {

@@ -1,7 +1,9 @@
 import { defaultInventoryRules, formatSearchPath, searchPrefix, slugify, vehiclePath } from "@showroom/rules/inventory";
-import { and, count, eq, inArray, min, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../server/db/client.server";
 import { vehicles } from "../server/db/schema.server";
+import type { InventoryIndex } from "../server/search/inventory-index";
+import { inventoryIndex } from "../server/search/snapshot.server";
 
 /**
  * Simple inventory reads over the `vehicles` table for the shell: body-style counts, one vehicle by VIN (legacy
@@ -24,31 +26,50 @@ export function bodyStyleSlug(value: string): string | null {
   return style?.slug ?? null;
 }
 
-/** Each body style with vehicles: its slug and name, how many are listed and the lowest price. */
-export async function bodyStyleSummary(
-  db: Db,
-  conditions: readonly Condition[],
-): Promise<{ slug: string; name: string; count: number; startingPrice: number | null }[]> {
-  const rows = await db
-    .select({ bodyStyle: vehicles.bodyStyle, count: count(), startingPrice: min(vehicles.price) })
-    .from(vehicles)
-    .where(listed(conditions))
-    .groupBy(vehicles.bodyStyle);
+export interface BodyStyleSummary {
+  slug: string;
+  name: string;
+  count: number;
+  startingPrice: number | null;
+}
+
+// Per inventory index (replaced whenever vehicles change) and set of conditions sold: the home page asks on every
+// render, and the answer changes only with the inventory.
+const summaries = new WeakMap<InventoryIndex, Map<string, readonly BodyStyleSummary[]>>();
+
+/**
+ * Each body style with vehicles: its slug and name, how many are listed and the lowest price. Read from the search's
+ * in-memory inventory (ADR 298), which is checked against the inventory version on every use. The same array for every
+ * caller while the inventory is unchanged: not to be modified.
+ */
+export async function bodyStyleSummary(db: Db, conditions: readonly Condition[]): Promise<readonly BodyStyleSummary[]> {
+  const index = await inventoryIndex(db);
+  let byConditions = summaries.get(index);
+  if (!byConditions) {
+    byConditions = new Map();
+    summaries.set(index, byConditions);
+  }
+  const key = [...new Set(conditions)].sort().join(",");
+  let summary = byConditions.get(key);
+  if (!summary) {
+    summary = summarise(index, conditions);
+    byConditions.set(key, summary);
+  }
+  return summary;
+}
+
+function summarise(index: InventoryIndex, conditions: readonly Condition[]): readonly BodyStyleSummary[] {
+  const sold = new Set<string>(conditions);
   const bySlug = new Map<string, { count: number; startingPrice: number | null }>();
-  for (const row of rows) {
-    const slug = bodyStyleSlug(row.bodyStyle);
+  for (const vehicle of index.vehicles) {
+    if (vehicle.private || !sold.has(vehicle.condition)) continue;
+    const slug = bodyStyleSlug(vehicle.bodyStyle);
     if (!slug) continue;
     const known = bySlug.get(slug) ?? { count: 0, startingPrice: null };
-    const price = row.startingPrice === null ? null : Number(row.startingPrice);
-    bySlug.set(slug, {
-      count: known.count + Number(row.count),
-      startingPrice:
-        known.startingPrice === null
-          ? price
-          : price === null
-            ? known.startingPrice
-            : Math.min(known.startingPrice, price),
-    });
+    known.count += 1;
+    if (vehicle.price !== null && (known.startingPrice === null || vehicle.price < known.startingPrice))
+      known.startingPrice = vehicle.price;
+    bySlug.set(slug, known);
   }
   return defaultInventoryRules.bodyStyles.flatMap((style) => {
     const found = bySlug.get(style.slug);
