@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import { BUILD_MARKER_PATH } from "../app/components/boot-script.server";
 import { cookiesFor, listenOriginOf, settingsFor } from "../app/content/site.server";
+import { KeptStores, keepStores } from "../app/content/stores.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
 import { type Config, loadConfig } from "../app/server/config.server";
@@ -225,6 +226,16 @@ export async function start(
     stopWatching = await database.onInventoryChange(() => versions.changed());
     inventoryVersion = versions;
     keepInventoryVersion(database.db, versions);
+  }
+  if (database.onStoresChange) {
+    const kept = new KeptStores();
+    const stopStores = await database.onStoresChange(() => kept.changed());
+    const stopInventory = stopWatching;
+    stopWatching = async () => {
+      await stopInventory();
+      await stopStores();
+    };
+    keepStores(database.db, kept);
   }
   const app = createServerApp(services, { htmlCache, inventoryVersion });
   // Disposal of personal data past the retention period, daily; one instance runs it (docs/decisions/224).

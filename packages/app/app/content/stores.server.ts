@@ -26,10 +26,55 @@ function parseProfile(id: string, profile: unknown): Dealer | null {
 }
 
 /**
+ * The stores as last read, kept while the database tells this process of every write to stores (PGlite, where this
+ * process is the only writer; docs/decisions/299). A change forgets them, and a read that began before the change
+ * never stores what it read.
+ */
+export class KeptStores {
+  #stores: Store[] | undefined;
+  #generation = 0;
+
+  get(): Store[] | undefined {
+    return this.#stores;
+  }
+
+  changed(): void {
+    this.#generation += 1;
+    this.#stores = undefined;
+  }
+
+  begin(): number {
+    return this.#generation;
+  }
+
+  settle(generation: number, stores: Store[]): void {
+    if (generation === this.#generation) this.#stores = stores;
+  }
+}
+
+const keptStores = new WeakMap<Db, KeptStores>();
+
+/** Lets `listStores(db)` answer from `kept` while it holds the stores, instead of reading them on every page. */
+export function keepStores(db: Db, kept: KeptStores): void {
+  keptStores.set(db, kept);
+}
+
+/**
  * The group's stores: the `stores` table when it holds any (the server seeds it from `fixtures/dealers` on an empty
- * database), otherwise the fixture profiles themselves. Ordered as the group lists them, then by name.
+ * database), otherwise the fixture profiles themselves. Ordered as the group lists them, then by name. The same
+ * array for every caller while kept: not to be modified.
  */
 export async function listStores(db: Db): Promise<Store[]> {
+  const kept = keptStores.get(db);
+  const known = kept?.get();
+  if (known) return known;
+  const generation = kept?.begin();
+  const stores = await readStores(db);
+  if (kept && generation !== undefined) kept.settle(generation, stores);
+  return stores;
+}
+
+async function readStores(db: Db): Promise<Store[]> {
   const { group, dealers } = siteContent();
   const rows = await db.select({ id: storesTable.id, profile: storesTable.profile }).from(storesTable);
   const fromDb = rows.flatMap((row) => {

@@ -25,9 +25,12 @@ export interface Database {
    * PostgreSQL has other writers (the import command, other instances), so it offers none (docs/decisions/156).
    */
   onInventoryChange?(listener: () => void): Promise<() => Promise<void>>;
+  /** The same for writes to stores (docs/decisions/299). */
+  onStoresChange?(listener: () => void): Promise<() => Promise<void>>;
 }
 
 const INVENTORY_CHANNEL = "inventory_version";
+const STORES_CHANNEL = "stores";
 
 /** Where the committed migrations live, from the source tree or from the built server. */
 export function migrationsFolder(): string {
@@ -73,6 +76,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: "pglite",
       close: () => client.close(),
       onInventoryChange: (listener) => client.listen(INVENTORY_CHANNEL, listener),
+      onStoresChange: (listener) => client.listen(STORES_CHANNEL, listener),
     };
   }
   makeDataDirPrivate(options.dataDir);
@@ -90,6 +94,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       kind: "pglite",
       onInventoryChange: (listener) => client.listen(INVENTORY_CHANNEL, listener),
+      onStoresChange: (listener) => client.listen(STORES_CHANNEL, listener),
       async close() {
         try {
           await client.close();
