@@ -1,6 +1,7 @@
 import { type Dealer, dealerSchema } from "@showroom/fixtures";
 import type { Db } from "../server/db/client.server";
 import { stores as storesTable } from "../server/db/schema.server";
+import { KeptUntilChanged } from "../server/kept-until-changed";
 import { siteContent } from "./fixtures.server";
 
 /** A store of the group: its id and its dealer profile (spec section 3). */
@@ -27,30 +28,9 @@ function parseProfile(id: string, profile: unknown): Dealer | null {
 
 /**
  * The stores as last read, kept while the database tells this process of every write to stores (PGlite, where this
- * process is the only writer; docs/decisions/299). A change forgets them, and a read that began before the change
- * never stores what it read.
+ * process is the only writer; docs/decisions/299).
  */
-export class KeptStores {
-  #stores: Store[] | undefined;
-  #generation = 0;
-
-  get(): Store[] | undefined {
-    return this.#stores;
-  }
-
-  changed(): void {
-    this.#generation += 1;
-    this.#stores = undefined;
-  }
-
-  begin(): number {
-    return this.#generation;
-  }
-
-  settle(generation: number, stores: Store[]): void {
-    if (generation === this.#generation) this.#stores = stores;
-  }
-}
+export class KeptStores extends KeptUntilChanged<Store[]> {}
 
 const keptStores = new WeakMap<Db, KeptStores>();
 
