@@ -220,23 +220,21 @@ export async function start(
   };
   const htmlCache = options.htmlCache === false ? null : new HtmlCache();
   let inventoryVersion: InventoryVersionCache | null = null;
-  let stopWatching = async () => {};
+  const unwatch: (() => Promise<void>)[] = [];
   if (database.onInventoryChange) {
     const versions = new InventoryVersionCache();
-    stopWatching = await database.onInventoryChange(() => versions.changed());
+    unwatch.push(await database.onInventoryChange(() => versions.changed()));
     inventoryVersion = versions;
     keepInventoryVersion(database.db, versions);
   }
   if (database.onStoresChange) {
     const kept = new KeptStores();
-    const stopStores = await database.onStoresChange(() => kept.changed());
-    const stopInventory = stopWatching;
-    stopWatching = async () => {
-      await stopInventory();
-      await stopStores();
-    };
+    unwatch.push(await database.onStoresChange(() => kept.changed()));
     keepStores(database.db, kept);
   }
+  const stopWatching = async () => {
+    for (const stop of unwatch) await stop();
+  };
   const app = createServerApp(services, { htmlCache, inventoryVersion });
   // Disposal of personal data past the retention period, daily; one instance runs it (docs/decisions/224).
   const retention = startRetentionJob(database.db, config.RETENTION_DAYS);

@@ -59,18 +59,22 @@ export async function bodyStyleSummary(db: Db, conditions: readonly Condition[])
 }
 
 function summarise(index: InventoryIndex, conditions: readonly Condition[]): readonly BodyStyleSummary[] {
+  // Body styles and conditions by dictionary code: a feed spells a handful of them, so each is mapped once.
+  const slugOf = index.dictionaries.bodyStyle.values.map(bodyStyleSlug);
   const sold = new Set<string>(conditions);
+  const conditionSold = index.dictionaries.condition.values.map((condition) => sold.has(condition));
+  const { private: hidden, price } = index.numbers;
   const bySlug = new Map<string, { count: number; startingPrice: number | null }>();
-  for (const vehicle of index.vehicles) {
-    if (vehicle.private || !sold.has(vehicle.condition)) continue;
-    const slug = bodyStyleSlug(vehicle.bodyStyle);
-    if (!slug) continue;
+  index.codes.bodyStyle.forEach((code, i) => {
+    const slug = slugOf[code];
+    if (!slug || hidden[i] === 1 || !conditionSold[index.codes.condition[i] as number]) return;
     const known = bySlug.get(slug) ?? { count: 0, startingPrice: null };
     known.count += 1;
-    if (vehicle.price !== null && (known.startingPrice === null || vehicle.price < known.startingPrice))
-      known.startingPrice = vehicle.price;
+    // -1 is Call for Price.
+    const amount = price[i] as number;
+    if (amount >= 0 && (known.startingPrice === null || amount < known.startingPrice)) known.startingPrice = amount;
     bySlug.set(slug, known);
-  }
+  });
   return defaultInventoryRules.bodyStyles.flatMap((style) => {
     const found = bySlug.get(style.slug);
     return found ? [{ slug: style.slug, name: style.name, ...found }] : [];

@@ -46,12 +46,7 @@ export function keepStores(db: Db, kept: KeptStores): void {
  */
 export async function listStores(db: Db): Promise<Store[]> {
   const kept = keptStores.get(db);
-  const known = kept?.get();
-  if (known) return known;
-  const generation = kept?.begin();
-  const stores = await readStores(db);
-  if (kept && generation !== undefined) kept.settle(generation, stores);
-  return stores;
+  return kept ? kept.read(() => readStores(db)) : readStores(db);
 }
 
 async function readStores(db: Db): Promise<Store[]> {

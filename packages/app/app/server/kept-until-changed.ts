@@ -26,4 +26,14 @@ export class KeptUntilChanged<T> {
   settle(generation: number, value: T): void {
     if (generation === this.#generation) this.#value = value;
   }
+
+  /** The kept value, or what `load` reads, kept unless a write happened while it read. */
+  async read(load: () => Promise<T>): Promise<T> {
+    const known = this.#value;
+    if (known !== undefined) return known;
+    const generation = this.begin();
+    const value = await load();
+    this.settle(generation, value);
+    return value;
+  }
 }

@@ -5,6 +5,7 @@ import { defaultInventoryRules, type InventoryRules } from "@showroom/rules/inve
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { inventoryVersion, vehicles } from "../db/schema.server";
+import type { KeptUntilChanged } from "../kept-until-changed";
 import { buildInventoryIndex, type InventoryIndex, type InventoryRow, warmSortOrders } from "./inventory-index";
 
 interface Loaded {
@@ -23,33 +24,23 @@ const caches = new WeakMap<Db, Cache>();
 
 const versionColumn = sql<string>`${inventoryVersion.version}::text`;
 
-/** The version as a process keeps it while the database reports every write (server/inventory-version.ts). */
-export interface KeptInventoryVersion {
-  /** The version, or undefined when it must be read. */
-  get(): string | null | undefined;
-  begin(): number;
-  settle(generation: number, value: string | null): void;
-}
-
-const keptVersions = new WeakMap<Db, KeptInventoryVersion>();
+const keptVersions = new WeakMap<Db, KeptUntilChanged<string | null>>();
 
 /**
  * Lets searches on `db` take the inventory version from `kept` instead of reading it (docs/decisions/252): on the
  * embedded database, which tells this process of every write, an unchanged inventory costs no query at all.
  */
-export function keepInventoryVersion(db: Db, kept: KeptInventoryVersion): void {
+export function keepInventoryVersion(db: Db, kept: KeptUntilChanged<string | null>): void {
   keptVersions.set(db, kept);
 }
 
 async function readVersion(db: Db): Promise<string | null> {
+  const read = async () => {
+    const [row] = await db.select({ version: versionColumn }).from(inventoryVersion).where(eq(inventoryVersion.id, 1));
+    return row?.version ?? null;
+  };
   const kept = keptVersions.get(db);
-  const known = kept?.get();
-  if (known !== undefined) return known;
-  const generation = kept?.begin();
-  const [row] = await db.select({ version: versionColumn }).from(inventoryVersion).where(eq(inventoryVersion.id, 1));
-  const version = row?.version ?? null;
-  if (kept && generation !== undefined) kept.settle(generation, version);
-  return version;
+  return kept ? kept.read(read) : read();
 }
 
 // The loader's columns, in the order of the JSON arrays it reads.
