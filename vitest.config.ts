@@ -10,12 +10,22 @@ const shared = {
   ssr: { resolve: { conditions: ["showroom-source", "node", "development|production"] } },
 };
 
+// Vitest runs the projects that share a worker count as one group, and a project left at its default (one worker on
+// two cores) in a group of its own, one file at a time, after the rest: every project but the browser tests states
+// the same two workers so they fill both cores together (docs/decisions/300).
+const WORKERS = 2;
+
 export default defineConfig({
   test: {
     projects: [
       {
         ...shared,
-        test: { name: "rules", root: "packages/rules", include: ["src/**/*.test.ts", "test/**/*.test.ts"] },
+        test: {
+          name: "rules",
+          root: "packages/rules",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          maxWorkers: WORKERS,
+        },
       },
       {
         ...shared,
@@ -23,12 +33,18 @@ export default defineConfig({
           name: "forms",
           root: "packages/forms",
           include: ["src/**/*.test.ts"],
+          maxWorkers: WORKERS,
           typecheck: { enabled: true, include: ["src/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
         },
       },
       {
         ...shared,
-        test: { name: "fixtures", root: "fixtures", include: ["src/**/*.test.ts", "scripts/**/*.test.ts"] },
+        test: {
+          name: "fixtures",
+          root: "fixtures",
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
+          maxWorkers: WORKERS,
+        },
       },
       {
         ...shared,
@@ -39,7 +55,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Most of these tests wait on sockets and timers, so two files at a time overlap well on two cores.
-          maxWorkers: 2,
+          maxWorkers: WORKERS,
         },
       },
       {

@@ -194,7 +194,11 @@ export async function start(
   else makeDataDirPrivate(config.DATA_DIR);
   // Before the database opens: a missing or wrong key stops the start without leaving anything half open.
   const keys = loadKeyring(config);
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    memoryTemplate: config.MEMORY_DATABASE_TEMPLATE,
+  });
   try {
     await seedIfEmpty(database.db, logInfo);
   } catch (error) {

@@ -8,6 +8,7 @@ export interface TextTree {
 
 /** Replaces `{name}` placeholders; a missing value leaves the word out rather than printing braces. */
 export function fill(text: string, values: Readonly<Record<string, string | number>> = {}): string {
+  if (!text.includes("{")) return text;
   return text.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (_, name: string) => String(values[name] ?? ""));
 }
 

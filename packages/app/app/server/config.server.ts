@@ -45,6 +45,11 @@ const configSchema = z
       .string()
       .refine((v) => /^(postgres(ql)?:\/\/|memory:\/\/)/.test(v), "must start with postgres:// or memory://")
       .optional(),
+    /**
+     * A PGlite data directory as a tarball (`dumpDataDir`) that `memory://` starts from instead of running initdb:
+     * about 0.5 s instead of 2 to 3 s, for test suites and demos that start many servers. Migrations still apply.
+     */
+    MEMORY_DATABASE_TEMPLATE: z.string().min(1).optional(),
     /** `smtp://user:pass@host:port` or `smtps://…`; without it lead emails are written as .eml files. */
     SMTP_URL: z
       .string()

@@ -72,29 +72,37 @@ function templatePath(): string {
  * by the migrations), later ones read it. Whoever opens it still applies migrations, so a stale one cannot hide any.
  */
 export async function pgliteTemplate(): Promise<Blob> {
-  const folder = migrationsFolder();
-  const template = templatePath();
-  if (existsSync(template)) {
+  for (let attempt = 1; ; attempt++) {
+    const template = await pgliteTemplateFile();
     try {
       return new Blob([readFileSync(template)]);
-    } catch {
-      // Removed by a run that wrote a newer template: make it again.
+    } catch (error) {
+      // Removed by a run that wrote a newer template between the two steps: make it again, once.
+      if (attempt > 1) throw error;
     }
   }
+}
+
+/**
+ * The path of the migrated template (see {@link pgliteTemplate}), written first when missing: what a server started
+ * by a test takes as MEMORY_DATABASE_TEMPLATE, so its `memory://` database skips initdb.
+ */
+export async function pgliteTemplateFile(): Promise<string> {
+  const template = templatePath();
+  if (existsSync(template)) return template;
   const client = new PGlite();
-  await migrated(client, folder);
+  await migrated(client, migrationsFolder());
   const dump = await client.dumpDataDir("none");
   await client.close();
-  const bytes = Buffer.from(await dump.arrayBuffer());
   const temporary = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  writeFileSync(temporary, bytes);
+  writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
   renameSync(temporary, template);
   // Templates of earlier migrations are 40 MB each.
   for (const name of readdirSync(tmpdir())) {
     const path = join(tmpdir(), name);
     if (/^showroom-pglite-template-[0-9a-f]+\.tar$/.test(name) && path !== template) rmSync(path, { force: true });
   }
-  return new Blob([bytes]);
+  return template;
 }
 
 async function openPgliteMemory(): Promise<Database> {

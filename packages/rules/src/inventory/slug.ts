@@ -15,12 +15,25 @@ const LETTERS: Readonly<Record<string, string>> = {
   ı: "i",
 };
 
+// Every UTF-16 unit below 0x80 (a surrogate half is above, so astral text is not ASCII either).
+const ASCII = /^[^\u0080-\uffff]*$/;
+
 /**
  * The URL slug of a name: diacritics removed (`Citroën` → `citroen`), lower case, apostrophes dropped
  * (`O'Neil` → `oneil`), every other run of punctuation or space a single hyphen, no hyphen at either end.
  * Letters outside the Latin alphabet are dropped, so the result may be empty.
  */
 export function slugify(text: string): string {
+  // Search links slugify each make, model and body style again for every facet value of a page: most names are
+  // plain ASCII, for which decomposition and the letter table change nothing, so they skip both.
+  if (SLUG_PATTERN.test(text)) return text;
+  if (ASCII.test(text)) {
+    return text
+      .toLowerCase()
+      .replace(/['`]/g, "")
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "");
+  }
   return text
     .toLowerCase()
     .replace(/['’‘`´ʼ]/g, "")

@@ -1,7 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/pglite";
+import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, describe, expect, it } from "vitest";
 import { builtPackageRoot, type Database, migrationsFolder, openDatabase } from "./client.server";
 import { openDatabaseForCommand } from "./command.server";
@@ -41,6 +44,45 @@ describe("database", () => {
     expect(names).toEqual(expect.arrayContaining(["stores", "vehicles", "visitors", "leads", "outbox", "rate_limits"]));
     await close();
   }, 60_000);
+
+  it("a memory database starts from MEMORY_DATABASE_TEMPLATE's rows, gets the migrations it lacks, and changes no template", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "showroom-template-"));
+    dirs.push(dir);
+    const dump = async (client: PGlite, name: string) => {
+      const path = join(dir, name);
+      await client.waitReady;
+      writeFileSync(path, Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()));
+      await client.close();
+      return path;
+    };
+    // An empty cluster, before any migration: opening it applies all of them.
+    const empty = await dump(new PGlite(), "empty.tar");
+    const fromEmpty = await openDatabase({ url: "memory://", dataDir: "unused", memoryTemplate: empty });
+    expect(await fromEmpty.db.select().from(stores)).toEqual([]);
+    await fromEmpty.db.execute(sql`select count(*) from leads`);
+    await fromEmpty.close();
+    // A migrated cluster with a row: the row is there, and what one database writes the next does not see.
+    const client = new PGlite();
+    await migrate(drizzle(client) as never, { migrationsFolder: migrationsFolder() });
+    await client.exec(`insert into stores (id, name, profile) values ('kept', 'Kept Store', '{}')`);
+    const seeded = await dump(client, "seeded.tar");
+    const before = readFileSync(seeded);
+    const first = await openDatabase({ url: "memory://", dataDir: "unused", memoryTemplate: seeded });
+    expect((await first.db.select().from(stores)).map((r) => r.id)).toEqual(["kept"]);
+    await first.db.insert(stores).values({ id: "new", name: "New", profile: {} });
+    await first.close();
+    expect(readFileSync(seeded).equals(before)).toBe(true);
+    const second = await openDatabase({ url: "memory://", dataDir: "unused", memoryTemplate: seeded });
+    expect((await second.db.select().from(stores)).map((r) => r.id)).toEqual(["kept"]);
+    await second.close();
+  }, 60_000);
+
+  it("a MEMORY_DATABASE_TEMPLATE that cannot be read stops the start with the setting and the file named", async () => {
+    const missing = join(tmpdir(), "showroom-no-such-template.tar");
+    await expect(openDatabase({ url: "memory://", dataDir: "unused", memoryTemplate: missing })).rejects.toThrow(
+      `MEMORY_DATABASE_TEMPLATE: cannot read ${missing} (ENOENT)`,
+    );
+  });
 });
 
 describe("builtPackageRoot", () => {

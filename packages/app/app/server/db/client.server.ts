@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -56,6 +56,18 @@ export interface OpenOptions {
   dataDir: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** `memory://` only: a PGlite data directory tarball to start from (MEMORY_DATABASE_TEMPLATE). */
+  memoryTemplate?: string | undefined;
+}
+
+/** The template's bytes, or an error that names the setting and the file. */
+function readTemplate(path: string): Blob {
+  try {
+    return new Blob([readFileSync(path)]);
+  } catch (error) {
+    const reason = error instanceof Error && "code" in error ? String(error.code) : "unreadable";
+    throw new Error(`MEMORY_DATABASE_TEMPLATE: cannot read ${path} (${reason})`);
+  }
 }
 
 /** Opens the database, applies pending migrations, and returns it with a close that releases every resource. */
@@ -68,7 +80,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   if (options.url === "memory://") {
-    const client = new PGlite();
+    const client = new PGlite(options.memoryTemplate ? { loadDataDir: readTemplate(options.memoryTemplate) } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: folder });
     return {

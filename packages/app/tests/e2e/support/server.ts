@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { seedPgliteDataDir } from "../../support/databases";
+import { pgliteTemplateFile, seedPgliteDataDir } from "../../support/databases";
 
 const BUILD_ENTRY = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
 const MIGRATIONS = fileURLToPath(new URL("../../../drizzle", import.meta.url));
@@ -34,6 +34,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     PORT: "0",
     HOST: "127.0.0.1",
     DATABASE_URL: "memory://",
+    // A migrated database to start from: half a second instead of initdb's two or three.
+    MEMORY_DATABASE_TEMPLATE: await pgliteTemplateFile(),
     NODE_ENV: "production",
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0000",
     LOG_LEVEL: "warn",
