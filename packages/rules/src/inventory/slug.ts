@@ -27,21 +27,26 @@ export function slugify(text: string): string {
   // Search links slugify each make, model and body style again for every facet value of a page: most names are
   // plain ASCII, for which decomposition and the letter table change nothing, so they skip both.
   if (SLUG_PATTERN.test(text)) return text;
-  if (ASCII.test(text)) {
-    return text
+  return ASCII.test(text) ? hyphenated(text.toLowerCase().replace(/['`]/g, "")) : transliteratedSlug(text);
+}
+
+/**
+ * {@link slugify} without its ASCII shortcut: the whole transliteration, for any text. Not part of the package's
+ * API; the shortcut's test holds slugify to it.
+ */
+export function transliteratedSlug(text: string): string {
+  return hyphenated(
+    text
       .toLowerCase()
-      .replace(/['`]/g, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "");
-  }
-  return text
-    .toLowerCase()
-    .replace(/['’‘`´ʼ]/g, "")
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/[ßæœøđðłþı]/g, (c) => LETTERS[c] ?? c)
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
+      .replace(/['’‘`´ʼ]/g, "")
+      .normalize("NFKD")
+      .replace(/\p{M}+/gu, "")
+      .replace(/[ßæœøđðłþı]/g, (c) => LETTERS[c] ?? c),
+  );
+}
+
+function hyphenated(text: string): string {
+  return text.replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
 
 /** True when `text` is already a canonical slug. */
