@@ -105,6 +105,15 @@ export async function pgliteTemplateFile(): Promise<string> {
   return template;
 }
 
+/**
+ * A test server's environment with the migrated template its `memory://` database starts from (half a second instead
+ * of initdb's two or three): unchanged when it names another database or a template of its own.
+ */
+export async function withMemoryTemplate<T extends Record<string, string>>(env: T): Promise<T> {
+  if (env.DATABASE_URL !== "memory://" || env.MEMORY_DATABASE_TEMPLATE) return env;
+  return { ...env, MEMORY_DATABASE_TEMPLATE: await pgliteTemplateFile() };
+}
+
 async function openPgliteMemory(): Promise<Database> {
   for (let attempt = 1; ; attempt++) {
     try {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import { pgliteTemplateFile, seedPgliteDataDir } from "../../support/databases";
+import { seedPgliteDataDir, withMemoryTemplate } from "../../support/databases";
 
 const BUILD_ENTRY = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
 const MIGRATIONS = fileURLToPath(new URL("../../../drizzle", import.meta.url));
@@ -30,19 +30,17 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
   if (!existsSync(SERVER_ENTRY)) {
     throw new Error(`No server build at ${SERVER_ENTRY}: run \`npx react-router build\` in packages/app first.`);
   }
-  const serverEnv = {
+  const serverEnv = await withMemoryTemplate({
     PORT: "0",
     HOST: "127.0.0.1",
     DATABASE_URL: "memory://",
-    // A migrated database to start from: half a second instead of initdb's two or three.
-    MEMORY_DATABASE_TEMPLATE: await pgliteTemplateFile(),
     NODE_ENV: "production",
     SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0000",
     LOG_LEVEL: "warn",
     // Experiments assign each new browser at random; a test that means one variant turns them on and picks its id.
     EXPERIMENTS: "off",
     ...env,
-  };
+  });
   const child: ChildProcess = spawn(process.execPath, [SERVE_SCRIPT, SERVER_ENTRY], {
     env: {
       ...process.env,

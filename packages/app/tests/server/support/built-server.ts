@@ -96,24 +96,21 @@ export async function startInProcess(
   await ensureBuiltServer();
   const { start } = (await import(/* @vite-ignore */ pathToFileURL(SERVER_BUILD).href)) as { start: Start };
   // Imported here, not at the top: the e2e global setup imports this module in Vitest's own process.
-  const { pgliteTemplateFile } = await import("../../support/databases");
-  const template = await pgliteTemplateFile();
+  const { withMemoryTemplate } = await import("../../support/databases");
   const dataDir = mkdtempSync(join(tmpdir(), "showroom-server-test-"));
   try {
     const running = await start(
-      {
+      await withMemoryTemplate({
         PORT: "0",
         HOST: "127.0.0.1",
         DATABASE_URL: "memory://",
-        // A migrated database to start from: half a second instead of initdb's two or three.
-        MEMORY_DATABASE_TEMPLATE: template,
         DATA_DIR: dataDir,
         NODE_ENV: "production",
         SESSION_SECRET: TEST_SESSION_SECRET,
         // Deliveries and imports are not news in a test run; warnings and errors still print.
         LOG_LEVEL: "warn",
         ...env,
-      },
+      }),
       options,
     );
     return {

@@ -1,5 +1,6 @@
 // `node start.mjs` as a child process, the way a machine runs the site: for crashes, signals and the data-dir lock.
 import { type ChildProcess, spawn } from "node:child_process";
+import { withMemoryTemplate } from "../../support/databases";
 import { APP_DIR, START_SCRIPT, TEST_SESSION_SECRET } from "./built-server";
 
 export interface Exit {
@@ -38,13 +39,6 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   };
 }
 
-/** `env` with the migrated template a `memory://` server starts from (half a second instead of initdb's two or three). */
-async function withTemplate(env: Record<string, string>): Promise<Record<string, string>> {
-  if (env.DATABASE_URL !== "memory://" || env.MEMORY_DATABASE_TEMPLATE) return env;
-  const { pgliteTemplateFile } = await import("../../support/databases");
-  return { ...env, MEMORY_DATABASE_TEMPLATE: await pgliteTemplateFile() };
-}
-
 function launch(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<Exit> } {
   const child = spawn(process.execPath, [START_SCRIPT], {
     cwd: APP_DIR,
@@ -64,7 +58,7 @@ function launch(env: Record<string, string>): { child: ChildProcess; output(): s
 
 /** Starts `node start.mjs` with `env` and resolves once it prints that it is serving. */
 export async function spawnServer(env: Record<string, string>, { timeoutMs = 90_000 } = {}): Promise<ChildServer> {
-  const { child, output, exited } = launch(await withTemplate(env));
+  const { child, output, exited } = launch(await withMemoryTemplate(env));
   const pid = child.pid;
   if (pid === undefined) throw new Error("node start.mjs did not start");
   const url = await new Promise<string>((resolve, reject) => {
@@ -112,7 +106,7 @@ export async function runServerToExit(
   env: Record<string, string>,
   { timeoutMs = 60_000 } = {},
 ): Promise<Exit & { output: string }> {
-  const { child, output, exited } = launch(await withTemplate(env));
+  const { child, output, exited } = launch(await withMemoryTemplate(env));
   const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
   const exit = await exited;
   clearTimeout(timer);
