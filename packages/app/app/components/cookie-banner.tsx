@@ -98,7 +98,7 @@ export function CookieBanner({ consent }: { consent: ConsentView }) {
     <section
       aria-labelledby="cookie-banner-title"
       lang={consent.language}
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] transition-opacity duration-500 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-lg sm:rounded-xl sm:border"
+      className="fixed inset-x-0 bottom-0 z-50 border-t [&:not(:has(>[data-banner-end]))]:invisible border-slate-200 bg-white p-4 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] transition-opacity duration-500 sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-lg sm:rounded-xl sm:border"
       style={closing ? { opacity: 0 } : undefined}
     >
       <form method="post" action="/api/consent" onSubmit={submit}>
@@ -176,6 +176,11 @@ export function CookieBanner({ consent }: { consent: ConsentView }) {
           ) : null}
         </div>
       </form>
+      {/* The banner grows upward from the bottom edge, so a browser that paints it half parsed (a document arriving
+          in parts, or a busy parser yielding) would move it up as the rest arrives: a layout shift of about 0.05 on a
+          phone. The section stays invisible until this last element is parsed, then appears whole (CSS, so without
+          JavaScript too; docs/decisions/301). */}
+      <span data-banner-end="" hidden />
       {dialog ? (
         <Suspense fallback={null}>
           <PreferencesDialog consent={consent} onSave={savePreferences} onClose={closePreferences} />

@@ -1,6 +1,7 @@
 import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openPage, waitForHydration } from "./support/browser";
+import { shiftsOf, splitDocument, watchLayoutShifts } from "./support/layout-shifts";
 import { siteAndBrowserForFile } from "./support/site-for-file";
 
 const world = siteAndBrowserForFile();
@@ -60,6 +61,38 @@ describe("cookie banner (tier 3: customize, deny, accept all)", () => {
     expect(await consentCookies(context)).toEqual({ display: "hide", allowed: "essential,functional,analytics" });
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("appears whole: a phone that paints the page while the banner's markup is half there shows none of it, and nothing moves when the rest arrives", async () => {
+    // The banner grows upward from the screen's bottom edge; painted half parsed it moved up by its missing height
+    // when the rest came (0.046 of layout shift here; a full test run on a busy machine once saw 0.054).
+    const split = await splitDocument(world.site.url, {
+      path: "/our-company",
+      marker: 'id="cookie-banner-title"',
+      after: "</h2>",
+    });
+    const { context, page } = await openPage(world.browser, { mobile: true });
+    try {
+      await watchLayoutShifts(page);
+      const loaded = page.goto(`${split.url}/our-company`);
+      await split.firstPartSent;
+      const banner = page.locator("section[aria-labelledby='cookie-banner-title']");
+      await page.locator("#cookie-banner-title").waitFor({ state: "attached" });
+      // Two frames: the half banner has been laid out and painted (as it would be) before the rest is sent.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(null)))),
+      );
+      expect(await banner.isVisible()).toBe(false);
+      split.release();
+      await loaded;
+      await waitForHydration(page, "#cookie-banner-title");
+      expect(await banner.isVisible()).toBe(true);
+      const shifts = await shiftsOf(page);
+      expect(shifts.total, shifts.moved.join("\n")).toBe(0);
+    } finally {
+      await context.close();
+      await split.close();
+    }
   });
 
   it("never shows on /legal pages, offers Spanish, and reopens from the footer's Cookie settings", async () => {
