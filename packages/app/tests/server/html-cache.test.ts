@@ -1,7 +1,7 @@
 // The HTML cache (docs/decisions/152) against the built server: a cached page is the page a render would give, with
 // a nonce of its own, and every input the page depends on (store, consent, inventory, the visitor's unlocks) gives
 // its own variant. Runs two built servers in this process: one with the cache, one without.
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import experiments from "@showroom/fixtures/content/experiments.json" with { type: "json" };
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -51,7 +51,9 @@ async function page(site: Running, path: string, headers: Record<string, string>
           for (const v of Array.isArray(value) ? value : [value]) if (v !== undefined) headersOut.append(name, v);
         }
         const encoding = res.headers["content-encoding"];
-        const html = (encoding === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
+        const html = (
+          encoding === "gzip" ? gunzipSync(raw) : encoding === "br" ? brotliDecompressSync(raw) : raw
+        ).toString("utf8");
         const nonce = /'nonce-([^']+)'/.exec(headersOut.get("content-security-policy") ?? "")?.[1] ?? "";
         resolve({ status: res.statusCode ?? 0, headers: headersOut, raw, html, nonce });
       });
@@ -134,6 +136,40 @@ describe("the HTML cache", () => {
     expect(hit.headers.get("content-security-policy")?.replaceAll(hit.nonce, "N")).toBe(
       rendered.headers.get("content-security-policy")?.replaceAll(rendered.nonce, "N"),
     );
+  });
+
+  it("a rendered document is sent whole and compressed once: Brotli when the client takes it, else gzip, else as it is, with its length and Vary", async () => {
+    // Pages that are never kept (an ad click's parameter) and a first view of a page that is: both rendered here.
+    const paths = ["/?gclid=render-1", "/cars-for-sale?sort=year-new"];
+    for (const path of paths) {
+      const chrome = await page(cached, path, { "accept-encoding": "gzip, deflate, br, zstd" });
+      const gzipOnly = await page(uncached, path, { "accept-encoding": "gzip" });
+      const plain = await page(uncached, path, { "accept-encoding": "identity" });
+      const noBrotli = await page(uncached, path, { "accept-encoding": "br;q=0, gzip" });
+      expect([chrome, gzipOnly, plain, noBrotli].map((p) => p.headers.get("content-encoding"))).toEqual([
+        "br",
+        "gzip",
+        null,
+        "gzip",
+      ]);
+      for (const p of [chrome, gzipOnly, plain, noBrotli]) {
+        expect(p.status).toBe(200);
+        // One body with its length, not a chunked stream.
+        expect(p.headers.get("transfer-encoding")).toBeNull();
+        expect(Number(p.headers.get("content-length"))).toBe(p.raw.length);
+        expect(p.headers.get("vary")).toMatch(/accept-encoding/i);
+        expectOwnNonce(p);
+        expect(p.html).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
+      }
+      // The same page whichever way it travelled (idempotency keys and the visitor apart, nothing differs).
+      expect(normalized(chrome, cached)).toBe(normalized(gzipOnly, uncached).replaceAll(uncached.url, cached.url));
+      expect(normalized(plain, uncached)).toBe(normalized(gzipOnly, uncached));
+      expect(chrome.raw.length).toBeLessThan(gzipOnly.raw.length);
+    }
+    // A response that is not a document still goes through the compression middleware.
+    const robots = await page(uncached, "/robots.txt", { "accept-encoding": "gzip, deflate, br" });
+    expect(robots.status).toBe(200);
+    expect(robots.headers.get("content-type")).toMatch(/^text\/plain/);
   });
 
   it("a store switch gives the picked store's page, and the default store's page stays for everyone else", async () => {
