@@ -175,13 +175,24 @@ function sameVariant(a: CacheVariant, b: CacheVariant): boolean {
 
 /** Sends a cached page with `nonce` in it: gzip from the stored segments when the client takes it, else plain. */
 export function sendPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
-  res.status(page.status);
-  for (const [name, value] of page.headers) res.append(name, value);
-  res.vary("Accept-Encoding");
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
   const body = gzip ? gzipOf(page, nonce) : documentOf(page, nonce);
+  writeDocument(res, page.status, page.headers, body, gzip ? "gzip" : null);
+}
+
+/** Sends a whole document body, already in `encoding`, with its length. */
+function writeDocument(
+  res: Response,
+  status: number,
+  headers: Iterable<readonly [string, string]>,
+  body: Buffer,
+  encoding: "br" | "gzip" | null,
+): void {
+  res.status(status);
+  for (const [name, value] of headers) res.append(name, value);
+  res.vary("Accept-Encoding");
   // With Content-Encoding set, the compression middleware leaves the body alone.
-  if (gzip) res.setHeader("Content-Encoding", "gzip");
+  if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", String(body.length));
   res.end(body);
 }
@@ -224,22 +235,13 @@ function sendDocument(
   headers: Iterable<[string, string]>,
   html: Buffer,
 ): void {
-  res.status(status);
-  for (const [name, value] of headers) res.append(name, value);
-  res.vary("Accept-Encoding");
   const encoding = documentEncoding(req);
-  const body =
-    encoding === "br"
-      ? brotliCompressSync(html, {
-          params: { ...FRESH_BROTLI_PARAMS, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length },
-        })
-      : encoding === "gzip"
-        ? gzipSync(html, { level: FRESH_GZIP_LEVEL })
-        : html;
-  // With Content-Encoding set, the compression middleware leaves the body alone.
-  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", String(body.length));
-  res.end(body);
+  if (encoding === "br") {
+    const params = { ...FRESH_BROTLI_PARAMS, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length };
+    writeDocument(res, status, headers, brotliCompressSync(html, { params }), "br");
+  } else if (encoding === "gzip") {
+    writeDocument(res, status, headers, gzipSync(html, { level: FRESH_GZIP_LEVEL }), "gzip");
+  } else writeDocument(res, status, headers, html, null);
 }
 
 /** A rendered document: entry.server collects it whole (docs/decisions/293), so reading it all costs no latency. */

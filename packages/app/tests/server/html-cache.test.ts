@@ -161,7 +161,7 @@ describe("the HTML cache", () => {
         expectOwnNonce(p);
         expect(p.html).toMatch(/^<!DOCTYPE html>[\s\S]*<\/html>$/);
       }
-      // The same page whichever way it travelled (idempotency keys and the visitor apart, nothing differs).
+      // The same page whichever way it travelled, and from either server.
       expect(normalized(chrome, cached)).toBe(normalized(gzipOnly, uncached).replaceAll(uncached.url, cached.url));
       expect(normalized(plain, uncached)).toBe(normalized(gzipOnly, uncached));
       expect(chrome.raw.length).toBeLessThan(gzipOnly.raw.length);
