@@ -35,6 +35,8 @@ const TOPICS = [
   [280, "Consent and tracking on the page"],
   [287, "Popups, experiments and new versions"],
   [293, "Traffic: uncached pages, big inventories and test time"],
+  [303, "Safe to hand to a dealer: bounded input, uploads, roles, operations"],
+  [315, "One HTTP boundary and a faster suite"],
 ];
 
 export function decisionsIndex(files = readdirSync(dir)) {
