@@ -62,6 +62,16 @@ const configSchema = z
     PUBLIC_ORIGIN: z.url().optional(),
     /** What the server prints: `info` (deliveries, imports, reloads), or only `warn`ings and `error`s (tests use it). */
     LOG_LEVEL: z.enum(["info", "warn", "error"]).default("info"),
+    /** `json`: every line the server prints is one JSON object (level, time, message) for a log shipper (ADR 309). */
+    LOG_FORMAT: z.enum(["text", "json"], { error: 'must be "text" or "json"' }).default("text"),
+    /**
+     * Opens `GET /metrics` (Prometheus text) to requests carrying `Authorization: Bearer <this>`; unset, /metrics is
+     * the site's 404 (ADR 309).
+     */
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{32,512}$/, "must be 32 to 512 printable characters without spaces (openssl rand -hex 32)")
+      .optional(),
     /** POSTs allowed per IP per minute before 429. */
     RATE_LIMIT_POSTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** Staff desk sign-in POSTs (password or code) allowed per IP per minute, on top of the POST limit. */
