@@ -1,8 +1,9 @@
-// Validates generated ADF with libxml2's xmllint against the shared ADF 1.0 errata DTD, many documents per run.
+// Validates generated ADF with libxml2's xmllint against the ADF 1.0 errata DTD kept in this package, many documents
+// per run.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,9 +12,7 @@ import { LEAD_KINDS, type Lead, leadSchema } from "./lead.schema";
 import { destinationArbitrary, hostileEmail, hostileFilled, hostileString, leadOfEveryKind } from "./test-arbitraries";
 import { exampleDestination, exampleLead, exampleVehicle } from "./test-leads";
 
-// packages/rules/src/leads → the repository root → its sibling `shared` checkout.
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
-const DTD = resolve(repoRoot, "../shared/standards/adf/adf-1.0-errata.dtd");
+const DTD = fileURLToPath(new URL("../../standards/adf/adf-1.0-errata.dtd", import.meta.url));
 const XMLLINT_MISSING =
   "xmllint is not installed: install libxml2-utils (apt-get install libxml2-utils) to validate ADF leads";
 

@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { sellVehicleArbitrary } from "./test-arbitraries";
 import { exampleDestination, exampleLead, exampleVehicle } from "./test-leads";
 import { buildTextLead } from "./text-lead";
 
-const DTD = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../../shared/standards/adf/adf-1.0-errata.dtd");
+const DTD = fileURLToPath(new URL("../../standards/adf/adf-1.0-errata.dtd", import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), "sell-offer-adf-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 

@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { type Lead, leadSchema } from "@showroom/rules/leads";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TEST_MAIL_FROM, TEST_MESSAGE_DOMAIN, testDestinations, testStoreProfile } from "../../../tests/support/leads";
@@ -15,9 +15,7 @@ import { classifySendError } from "./errors";
 import { leadMessageId, messageFileName } from "./message-id";
 import { createTransport, DEFAULT_SMTP_TIMEOUTS, type MailTransport, type OutgoingMail } from "./transport.server";
 
-// packages/app/app/server/mail → the repository root → its sibling `shared` checkout.
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../..");
-const DTD = resolve(repoRoot, "../shared/standards/adf/adf-1.0-errata.dtd");
+const DTD = createRequire(import.meta.url).resolve("@showroom/rules/standards/adf/adf-1.0-errata.dtd");
 
 function lead(kind: Lead["kind"], overrides: Partial<Lead> = {}): Lead {
   return leadSchema.parse({

@@ -1,12 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { createRequire } from "node:module";
+import { join } from "node:path";
 import { parseMessage } from "../../support/rfc822";
 
-const REPO_ROOT = fileURLToPath(new URL("../../../../../", import.meta.url));
-/** The ADF 1.0 DTD (with errata) every lead email must validate against. */
-export const ADF_DTD = resolve(REPO_ROOT, "../shared/standards/adf/adf-1.0-errata.dtd");
+/** The ADF 1.0 DTD (with errata) every lead email must validate against, kept in @showroom/rules. */
+export const ADF_DTD = createRequire(import.meta.url).resolve("@showroom/rules/standards/adf/adf-1.0-errata.dtd");
 
 /**
  * The text of the first lead email in `dataDir/mail` (the relay's .eml files) that `matches`, polled until the relay
