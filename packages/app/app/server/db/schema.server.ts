@@ -206,6 +206,8 @@ export const outbox = pgTable(
   (t) => [
     uniqueIndex("outbox_message_id_uq").on(t.messageId),
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    // The dead letters, few among rows that are never deleted: /metrics counts them at every scrape (ADR 309).
+    index("outbox_dead_idx").on(t.id).where(sql`${t.state} = 'dead'`),
   ],
 );
 

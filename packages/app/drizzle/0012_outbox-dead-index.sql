@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_dead_idx" ON "outbox" USING btree ("id") WHERE "outbox"."state" = 'dead';
