@@ -1,7 +1,14 @@
 import { isPlainFileName, resumeFileSchema } from "@showroom/forms";
 import { describe, expect, it } from "vitest";
 import { inspectResume } from "./resume-check.server";
-import { goodDocx, hostileResumes, pdf } from "./resume-files.test-support";
+import {
+  docxWithLinkAndPicture,
+  goodDocx,
+  hostileResumes,
+  pdf,
+  readerBenignResumes,
+  readerHostileResumes,
+} from "./resume-files.test-support";
 
 /** What the careers action decides: the form's schema (name, size, kind), then the server's look inside. */
 async function accepted(name: string, bytes: Uint8Array): Promise<boolean> {
@@ -23,5 +30,23 @@ describe("résumé content check on the server", () => {
     const inside = hostileResumes().filter((file) => /macro|DOCM|bomb|too many parts|PDF/.test(file.what));
     expect(inside.length).toBe(9);
     for (const file of inside) expect(inspectResume(file.bytes).ok, file.what).toBe(false);
+  });
+
+  it.each(readerHostileResumes().map((file) => [file.what, file] as const))(
+    "refuses %s, for that reason, through the form's schema and the check",
+    async (_what, file) => {
+      expect(await accepted(file.name, file.bytes)).toBe(false);
+      const verdict = inspectResume(file.bytes);
+      expect(verdict.ok ? "" : verdict.reason).toMatch(file.reason);
+    },
+  );
+
+  it.each(
+    [
+      ...readerBenignResumes(),
+      { what: "a DOCX with a hyperlink and a picture", name: "resume.docx", bytes: docxWithLinkAndPicture() },
+    ].map((file) => [file.what, file] as const),
+  )("accepts %s", async (_what, file) => {
+    expect(await accepted(file.name, file.bytes)).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 // What the careers form's content check (`resumeFileSchema` in @showroom/forms: a PDF by its header, a DOCX by the
 // ZIP part word/document.xml) cannot see from the outside: macros, a DOCM renamed, an archive bomb, an encrypted PDF,
 // JavaScript or launch actions. file-type and magic bytes call all of these a plain PDF or DOCX (STACK-NOTES), so the
-// server reads the container itself, within fixed budgets, and refuses what it cannot read.
-import { inflateRawSync, inflateSync } from "node:zlib";
+// server reads the container itself, within fixed budgets, and refuses what it cannot read. PDFs are judged as a
+// reader parses them (pdf-check.server.ts, ADR 305); a DOCX by every part's content and relationships.
+import { inflateRawSync } from "node:zlib";
 import { type ResumeKind, sniffResumeBytes } from "@showroom/forms";
+import { inspectPdf } from "./pdf-check.server";
 
 /** Budgets of the DOCX check: more parts or more unpacked bytes than a résumé needs is a bomb, or not a résumé. */
 export const DOCX_LIMITS = {
@@ -12,12 +14,9 @@ export const DOCX_LIMITS = {
   maxUnpackedBytes: 50 * 1024 * 1024,
   /** Unpacked : packed, per part over 1 MB unpacked; Word's own parts stay far below. */
   maxRatio: 100,
-  /** [Content_Types].xml, the one part inflated here. */
+  /** [Content_Types].xml, read first: the other parts are read after the sizes above are checked. */
   maxContentTypesBytes: 256 * 1024,
 } as const;
-
-/** Budgets of the PDF check: streams inflated to look for hidden actions, in all. */
-export const PDF_LIMITS = { maxStreams: 5000, maxInflatedBytes: 32 * 1024 * 1024 } as const;
 
 export type ResumeVerdict =
   | { readonly ok: true; readonly kind: ResumeKind }
@@ -88,6 +87,30 @@ function partBytes(bytes: Uint8Array, part: ZipPart, max: number): Buffer | null
 const MACRO_PART = /(^|\/)vbaProject\.bin$|(^|\/)vbaData\.xml$|(^|\/)activeX\//i;
 const MACRO_TYPE = /macroEnabled|vbaProject|ms-office\.activeX|ms-word\.template/i;
 const DOCX_MAIN_TYPE = "application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml";
+/** The header of an OLE compound file, which is what a VBA project (and an embedded OLE object) is, whatever its name. */
+const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** Relationship types that bring in code: a VBA project, its signature or data, ActiveX controls. */
+const MACRO_RELATIONSHIP = /vbaProject|wordVbaData|keyMapCustomizations|activeX/i;
+/** The one relationship that may point outside the file: a hyperlink. A remote template or image is fetched on open. */
+const HYPERLINK_RELATIONSHIP = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/hyperlink";
+
+const attribute = (element: string, name: string) =>
+  new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`)
+    .exec(element)
+    ?.slice(1)
+    .find((v) => v !== undefined);
+
+/** Why a part's relationships refuse the file, or null. */
+function refusedRelationship(rels: string): string | null {
+  for (const [element] of rels.matchAll(/<(?:\w+:)?Relationship\b[^>]*>/g)) {
+    const type = attribute(element, "Type") ?? "";
+    if (MACRO_RELATIONSHIP.test(type)) return "docx: macro relationship";
+    if (/^external$/i.test(attribute(element, "TargetMode") ?? "") && type !== HYPERLINK_RELATIONSHIP) {
+      return "docx: external relationship other than a hyperlink";
+    }
+  }
+  return null;
+}
 
 function checkDocx(bytes: Uint8Array): ResumeVerdict {
   const parts = zipParts(bytes);
@@ -107,68 +130,37 @@ function checkDocx(bytes: Uint8Array): ResumeVerdict {
   if (!types) return refuse("docx: no [Content_Types].xml");
   const xml = partBytes(bytes, types, DOCX_LIMITS.maxContentTypesBytes)?.toString("utf8");
   if (xml === undefined) return refuse("docx: unreadable [Content_Types].xml");
-  // A DOCM renamed to .docx declares its main part macro-enabled; Word refuses to open it as a DOCX anyway.
+  // A DOCM renamed to .docx declares its main part macro-enabled; Word refuses to open it as a DOCX anyway. A VBA
+  // project under another name still needs its content type (application/vnd.ms-office.vbaProject), Default or
+  // Override.
   if (MACRO_TYPE.test(xml)) return refuse("docx: macro-enabled content type");
   if (!xml.includes(DOCX_MAIN_TYPE)) return refuse("docx: not a Word document");
+  // Every part is read whole, each no further than the size the directory declares, all within the budget above:
+  // a VBA project is found by what it is (an OLE file) and by the relationship that loads it, not by its name.
+  for (const part of parts) {
+    if (part.name.endsWith("/")) continue;
+    const content = partBytes(bytes, part, Math.max(1, part.unpacked));
+    if (!content) return refuse("docx: a part that does not unpack to its declared size");
+    if (content.includes(OLE_SIGNATURE)) return refuse("docx: an OLE compound file (VBA project or OLE object)");
+    if (/\.rels$/i.test(part.name)) {
+      const why = refusedRelationship(content.toString("utf8"));
+      if (why) return refuse(why);
+    }
+  }
   return { ok: true, kind: "docx" };
 }
 
-/** Names whose presence makes a PDF run something or hide its content: scripts, launched programs, encryption. */
-const PDF_BANNED = new Set(["JavaScript", "JS", "Launch", "Encrypt"]);
-
-/** `/J#61vaScript` is `/JavaScript`: PDF names may escape any character as #xx. */
-function pdfNames(text: string): string[] {
-  return [...text.matchAll(/\/([^\s/<>[\]()%{}]+)/g)].map((m) =>
-    (m[1] ?? "").replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-  );
-}
-
-function checkPdf(bytes: Uint8Array): ResumeVerdict {
-  const text = Buffer.from(bytes).toString("latin1");
-  const seen: string[] = [text];
-  // Object streams keep dictionaries compressed: inflate every Flate stream (within budget) and look there too.
-  let budget: number = PDF_LIMITS.maxInflatedBytes;
-  let streams = 0;
-  const streamStart = /stream\r?\n/g;
-  for (let match = streamStart.exec(text); match; match = streamStart.exec(text)) {
-    if (++streams > PDF_LIMITS.maxStreams) return refuse("pdf: too many streams");
-    const start = match.index + match[0].length;
-    const end = text.indexOf("endstream", start);
-    if (end < 0) break;
-    const dictionary = text.slice(Math.max(0, match.index - 512), match.index);
-    if (/\/FlateDecode/.test(dictionary) && budget > 0) {
-      try {
-        // The stream's data ends before the end-of-line that precedes `endstream`.
-        let stop = end;
-        while (stop > start && (text[stop - 1] === "\n" || text[stop - 1] === "\r")) stop--;
-        const inflated = inflateSync(bytes.subarray(start, stop), { maxOutputLength: budget });
-        budget -= inflated.byteLength;
-        seen.push(inflated.toString("latin1"));
-      } catch (error) {
-        // Past the budget: a stream that unpacks that far in a résumé is a bomb.
-        if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE") return refuse("pdf: unpacks too large");
-        // A damaged stream hides nothing readers would run either; the raw text was searched already.
-      }
-    }
-    // Past `endstream`, whose own letters would otherwise read as the next `stream`.
-    streamStart.lastIndex = end + "endstream".length;
-  }
-  for (const part of seen) {
-    for (const name of pdfNames(part)) {
-      if (PDF_BANNED.has(name)) return refuse(`pdf: /${name}`);
-    }
-  }
-  return { ok: true, kind: "pdf" };
-}
-
 /**
- * Whether a résumé's bytes may be kept and mailed: a PDF without encryption, JavaScript or launch actions, or a DOCX
- * without macros whose archive stays within the budgets. `reason` is for tests and logs; the shopper reads the
+ * Whether a résumé's bytes may be kept and mailed: a PDF without encryption, scripts, actions that run on their own,
+ * embedded files or trailing payloads, or a DOCX without macros or OLE objects whose archive stays within the budgets. `reason` is for tests and logs; the shopper reads the
  * form's message.
  */
 export function inspectResume(bytes: Uint8Array): ResumeVerdict {
   const kind = sniffResumeBytes(bytes);
-  if (kind === "pdf") return checkPdf(bytes);
+  if (kind === "pdf") {
+    const verdict = inspectPdf(bytes);
+    return verdict.ok ? { ok: true, kind } : verdict;
+  }
   if (kind === "docx") return checkDocx(bytes);
   return refuse("neither a PDF nor a DOCX");
 }

@@ -1,0 +1,112 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { inspectPdf, PDF_LIMITS } from "./pdf-check.server";
+import { decodeFilter, unpredict } from "./pdf-filters.server";
+import {
+  encode,
+  encoders,
+  type FilterName,
+  objectStreamPdf,
+  readerBenignResumes,
+  readerHostileResumes,
+  resumePdf,
+  streamObject,
+} from "./resume-files.test-support";
+
+const FILTERS = Object.keys(encoders) as FilterName[];
+/** PDF whitespace (ISO 32000-1 table 1), NUL first. */
+const WHITESPACE = ["\0", "\t", "\n", "\f", "\r", " "];
+
+/** `name` with the characters `escaped` picks written as #xx, in either case of hex digit. */
+function spell(name: string, escaped: readonly boolean[], upper: boolean): string {
+  return [...name]
+    .map((char, i) => {
+      if (!escaped[i]) return char;
+      const hex = char.charCodeAt(0).toString(16).padStart(2, "0");
+      return `#${upper ? hex.toUpperCase() : hex}`;
+    })
+    .join("");
+}
+
+describe("PDF judged as a reader parses it", () => {
+  const pdfs = readerHostileResumes().filter((file) => file.name.endsWith(".pdf"));
+  it.each(pdfs.map((file) => [file.what, file] as const))("refuses %s", (_what, file) => {
+    const verdict = inspectPdf(file.bytes);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.ok ? "" : verdict.reason).toMatch(file.reason);
+  });
+
+  it.each(readerBenignResumes().map((file) => [file.what, file] as const))("accepts %s", (_what, file) => {
+    expect(inspectPdf(file.bytes)).toEqual({ ok: true });
+  });
+
+  it("any #xx-escaped or whitespace-delimited (NUL included) spelling of /JavaScript is refused, at top level or in an object stream under any chain of standard filters", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.boolean(), { minLength: 10, maxLength: 10 }),
+        fc.boolean(),
+        fc.constantFrom(...WHITESPACE),
+        fc.option(fc.array(fc.constantFrom(...FILTERS), { minLength: 1, maxLength: 3 }), { nil: undefined }),
+        (escaped, upper, after, filters) => {
+          const link = `<< /Type /Annot /Subtype /Link /Rect [0 0 1 1] /A << /S /${spell("JavaScript", escaped, upper)}${after}/N (x) >> >>`;
+          const file = filters
+            ? objectStreamPdf({ compressed: [link], filters, pageExtra: "/Annots [5 0 R] " })
+            : resumePdf({ pageExtra: "/Annots [5 0 R] ", more: [link] });
+          const verdict = inspectPdf(file);
+          return !verdict.ok && verdict.reason === "pdf: /JavaScript: script";
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it("whatever text a page shows (in its compressed content stream), the PDF is accepted", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 200 }), (text) => {
+        const escaped = Buffer.from(text, "utf8")
+          .toString("latin1")
+          .replace(/[\\()]/g, "\\$&");
+        const content = encoders.FlateDecode(Buffer.from(`BT /F1 12 Tf 72 720 Td (${escaped}) Tj ET`, "latin1"));
+        const file = resumePdf({ more: [streamObject("/Filter /FlateDecode", content)] });
+        return inspectPdf(file).ok;
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("each standard filter decodes what its encoder made, for any bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 3000 }), fc.constantFrom(...FILTERS), (data, filter) => {
+        const decoded = decodeFilter(filter, encode(data, [filter]), { remaining: 1 << 20 });
+        return Buffer.from(decoded).equals(Buffer.from(data));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("the PNG predictors are undone row by row", () => {
+    // Row 1 raw (None), row 2 Up over row 1, row 3 Sub.
+    const predicted = Uint8Array.from([0, 1, 2, 3, 2, 1, 1, 1, 1, 5, 1, 1]);
+    expect([...unpredict(predicted, { predictor: 12, colors: 1, bitsPerComponent: 8, columns: 3 })]).toEqual([
+      1, 2, 3, 2, 3, 4, 5, 6, 7,
+    ]);
+  });
+
+  it("a decoder stops at the shared budget instead of allocating what a bomb asks for", () => {
+    const bomb = encode(Buffer.alloc(512 * 1024), ["FlateDecode"]);
+    expect(() => decodeFilter("FlateDecode", bomb, { remaining: 256 * 1024 })).toThrow(/budget/);
+    const runs = encode(Buffer.alloc(512 * 1024, 7), ["RunLengthDecode"]);
+    expect(() => decodeFilter("RunLengthDecode", runs, { remaining: 256 * 1024 })).toThrow(/budget/);
+  });
+
+  it("reads a PDF of 20,000 small objects (2.4 MB of nothing but tokens) within the time it allows", () => {
+    const more = Array.from(
+      { length: 20_000 },
+      (_, i) => `<< /Type /Annot /Subtype /Text /Contents (note ${i}) /Rect [0 0 1 1] /P 3 0 R >>`,
+    );
+    const file = resumePdf({ more });
+    const started = performance.now();
+    expect(inspectPdf(file)).toEqual({ ok: true });
+    expect(performance.now() - started).toBeLessThan(PDF_LIMITS.maxMillis);
+  });
+});
