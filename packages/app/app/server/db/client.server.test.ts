@@ -1,12 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
-import { builtPackageRoot, type Database, migrationsFolder, openDatabase } from "./client.server";
+import { builtPackageRoot, type Database, MigrationError, migrationsFolder, openDatabase } from "./client.server";
 import { openDatabaseForCommand } from "./command.server";
 import { DataDirLockedError } from "./lock.server";
 import { stores } from "./schema.server";
@@ -143,4 +145,123 @@ describe("migration journal", () => {
     }
     expect(journal.entries.length).toBeGreaterThan(10);
   });
+});
+
+/** A migrations folder of one migration that creates a table, then reads one that does not exist. */
+function brokenMigrations(): string {
+  const folder = mkdtempSync(join(tmpdir(), "showroom-broken-migrations-"));
+  dirs.push(folder);
+  mkdirSync(join(folder, "meta"));
+  writeFileSync(
+    join(folder, "meta/_journal.json"),
+    JSON.stringify({
+      version: "7",
+      dialect: "postgresql",
+      entries: [{ idx: 0, version: "7", when: 1_795_292_334_017, tag: "0000_broken", breakpoints: true }],
+    }),
+  );
+  writeFileSync(
+    join(folder, "0000_broken.sql"),
+    'CREATE TABLE "kept_out" ("id" integer PRIMARY KEY);\n--> statement-breakpoint\nSELECT * FROM "no_such_table";\n',
+  );
+  return folder;
+}
+
+/** A fresh, empty PostgreSQL database on TEST_DATABASE_URL's server, dropped by `drop`. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? "";
+  const name = `showroom_race_${randomBytes(6).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      try {
+        await again.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await again.end({ timeout: 5 });
+      }
+    },
+  };
+}
+
+describe("a migration that fails", () => {
+  it("on PGlite, stops the open with the database's own message, not the statement", async () => {
+    const failing = openDatabase({ url: "memory://", dataDir: "unused", migrationsFolder: brokenMigrations() });
+    const error = await failing.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MigrationError);
+    const message = (error as Error).message;
+    expect(message).toContain('relation "no_such_table" does not exist');
+    expect(message).toContain("42P01");
+    expect(message).not.toMatch(/Failed query|CREATE TABLE|SELECT/);
+  }, 60_000);
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    "on PostgreSQL, stops the open with PostgreSQL's message, not the statement, and leaves nothing half made",
+    async () => {
+      const fresh = await freshPostgres();
+      try {
+        const error = await openDatabase({
+          url: fresh.url,
+          dataDir: "unused",
+          migrationsFolder: brokenMigrations(),
+        }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(MigrationError);
+        const message = (error as Error).message;
+        expect(message).toContain('relation "no_such_table" does not exist');
+        expect(message).toContain("42P01");
+        expect(message).not.toMatch(/Failed query|CREATE TABLE|SELECT/);
+        const check = postgres(fresh.url, { max: 1, onnotice: () => {} });
+        try {
+          const [row] = await check`select to_regclass('public.kept_out') as kept`;
+          expect(row?.kept).toBeNull();
+        } finally {
+          await check.end({ timeout: 5 });
+        }
+      } finally {
+        await fresh.drop();
+      }
+    },
+    60_000,
+  );
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("processes starting at once on a fresh PostgreSQL database", () => {
+  it("three opening together all succeed, and each migration is applied once", async () => {
+    // Four tries: the race this guards against lost 4 of 4 before migrations took the advisory lock.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const fresh = await freshPostgres();
+      const opened: Database[] = [];
+      try {
+        const results = await Promise.allSettled(
+          Array.from({ length: 3 }, () => openDatabase({ url: fresh.url, dataDir: "unused", poolSize: 2 })),
+        );
+        for (const result of results) if (result.status === "fulfilled") opened.push(result.value);
+        const failures = results.flatMap((r) => (r.status === "rejected" ? [String(r.reason)] : []));
+        expect(failures, `attempt ${attempt}`).toEqual([]);
+        const journal = JSON.parse(readFileSync(join(migrationsFolder(), "meta/_journal.json"), "utf8")) as {
+          entries: unknown[];
+        };
+        const applied = await opened[0]?.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        expect((applied as unknown as { n: number }[])[0]?.n, `attempt ${attempt}`).toBe(journal.entries.length);
+        await opened[1]?.db.select().from(stores);
+      } finally {
+        await Promise.allSettled(opened.map((d) => d.close()));
+        await fresh.drop();
+      }
+    }
+  }, 120_000);
 });

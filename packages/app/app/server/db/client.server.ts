@@ -58,6 +58,59 @@ export interface OpenOptions {
   poolSize?: number;
   /** `memory://` only: a PGlite data directory tarball to start from (MEMORY_DATABASE_TEMPLATE). */
   memoryTemplate?: string | undefined;
+  /** The migrations to apply; default {@link migrationsFolder}. */
+  migrationsFolder?: string;
+}
+
+/**
+ * The session-level advisory lock every process takes on PostgreSQL before migrating: two processes starting on a
+ * fresh database would otherwise both see no migrations applied and both run CREATE TABLE (ADR 308). Any fixed
+ * number would do; this one is the eight ASCII bytes of "SHOWROOM" read as a bigint.
+ */
+const MIGRATION_LOCK = "6001133739932864333";
+
+export class MigrationError extends Error {
+  override name = "MigrationError";
+}
+
+/**
+ * What the database said about a failed migration. Drizzle's error names the whole statement (the schema, hundreds of
+ * lines) and keeps the database's own message only as its cause; the message is what an operator needs.
+ */
+export function migrationFailure(error: unknown): MigrationError {
+  let said: unknown = error;
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    said = cause;
+    if ("severity" in cause || ("code" in cause && typeof cause.code === "string" && /^[0-9A-Z]{5}$/.test(cause.code)))
+      break;
+  }
+  const found = said instanceof Error ? said : new Error(String(said));
+  const code = "code" in found && typeof found.code === "string" ? ` (SQLSTATE ${found.code})` : "";
+  const detail = "detail" in found && typeof found.detail === "string" && found.detail ? `: ${found.detail}` : "";
+  return new MigrationError(`Migrating the database failed: ${found.message}${code}${detail}`, { cause: error });
+}
+
+async function migrated(migrate: () => Promise<void>): Promise<void> {
+  try {
+    await migrate();
+  } catch (error) {
+    throw migrationFailure(error);
+  }
+}
+
+/**
+ * Applies the migrations on PostgreSQL under {@link MIGRATION_LOCK}, on a connection of its own: the lock belongs to
+ * that session, and ending it releases the lock even when the unlock cannot be sent.
+ */
+async function migratePostgresOnce(url: string, folder: string): Promise<void> {
+  const client = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await client.unsafe(`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    await migrated(() => migratePostgres(drizzlePostgres(client), { migrationsFolder: folder }));
+    await client.unsafe(`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+  } finally {
+    await client.end({ timeout: 5 });
+  }
 }
 
 /** The template's bytes, or an error that names the setting and the file. */
@@ -72,17 +125,22 @@ function readTemplate(path: string): Blob {
 
 /** Opens the database, applies pending migrations, and returns it with a close that releases every resource. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const folder = migrationsFolder();
+  const folder = options.migrationsFolder ?? migrationsFolder();
   if (options.url?.startsWith("postgres")) {
+    await migratePostgresOnce(options.url, folder);
     const client = postgres(options.url, { max: options.poolSize ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    await migratePostgres(db as never, { migrationsFolder: folder });
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   if (options.url === "memory://") {
     const client = new PGlite(options.memoryTemplate ? { loadDataDir: readTemplate(options.memoryTemplate) } : {});
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: folder });
+    try {
+      await migrated(() => migratePglite(db as never, { migrationsFolder: folder }));
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     return {
       db,
       kind: "pglite",
@@ -98,7 +156,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     mkdirSync(path, { recursive: true });
     const client = new PGlite(path);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: folder });
+    try {
+      await migrated(() => migratePglite(db as never, { migrationsFolder: folder }));
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     // PGlite sets its files' modes itself (0666): the private directory shields them, and they are made 0600 again
     // after opening, on close, and by the server's housekeeping.
     makeDataDirPrivate(options.dataDir);
