@@ -1,5 +1,5 @@
 import { readFile, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
@@ -86,18 +86,65 @@ export async function exportSizes(
       Object.entries(module).map(([name, value]) => ({ subpath, name, kind: exportKind(name, value) })),
     )
     .filter((job) => kinds.includes(job.kind));
-  const sizes: ExportSize[] = [];
-  // A few bundles at a time: each is quick, and the machine is shared.
-  for (let i = 0; i < jobs.length; i += 4) {
-    const batch = jobs.slice(i, i + 4);
-    const bytes = await Promise.all(
-      batch.map((job) =>
-        bundleSize(`export { ${job.name} } from ${JSON.stringify(entryOf(packageRoot, job.subpath))};`, packageRoot),
-      ),
-    );
-    for (const [k, job] of batch.entries()) sizes.push({ ...job, bytes: bytes[k] ?? 0 });
+  const codes = await bundleCodes(
+    jobs.map((job) => `export { ${job.name} } from ${JSON.stringify(entryOf(packageRoot, job.subpath))};`),
+    packageRoot,
+  );
+  return jobs.map((job, k) => ({ ...job, bytes: gzipSync(codes[k] ?? "", { level: 9 }).length }));
+}
+
+const VIRTUAL = "showroom-bundle-entry";
+
+/**
+ * The minified browser bundle of each of `sources`, resolved from `dir`, in order: one esbuild build with an entry
+ * point per source and no code splitting, so each output holds everything its entry needs, as a build of that
+ * source alone would, while the package is parsed and linked once instead of once per source (ADR 316).
+ */
+export async function bundleCodes(sources: readonly string[], dir: string): Promise<string[]> {
+  if (sources.length === 0) return [];
+  const result = await build({
+    entryPoints: sources.map((_, k) => `${VIRTUAL}:${k}`),
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    absWorkingDir: dir,
+    outdir: join(dir, "bundles"),
+    entryNames: "[name]",
+    metafile: true,
+    nodePaths: [NODE_MODULES],
+    logLevel: "silent",
+    plugins: [
+      {
+        name: VIRTUAL,
+        setup(plugin) {
+          plugin.onResolve({ filter: new RegExp(`^${VIRTUAL}:\\d+$`) }, (args) => ({
+            path: args.path.slice(VIRTUAL.length + 1),
+            namespace: VIRTUAL,
+          }));
+          plugin.onLoad({ filter: /.*/, namespace: VIRTUAL }, (args) => ({
+            contents: sources[Number(args.path)],
+            resolveDir: dir,
+            loader: "js",
+          }));
+        },
+      },
+    ],
+  });
+  // The metafile names each output's entry point, so nothing depends on how esbuild names or orders its outputs.
+  const byEntry = new Map<string, string>();
+  for (const [output, meta] of Object.entries(result.metafile.outputs)) {
+    if (meta.entryPoint) byEntry.set(meta.entryPoint, output);
   }
-  return sizes;
+  const texts = new Map(result.outputFiles.map((file) => [file.path, file.text]));
+  return sources.map((_, k) => {
+    const output = byEntry.get(`${VIRTUAL}:${k}`);
+    const text = output === undefined ? undefined : texts.get(resolve(dir, output));
+    if (text === undefined) throw new Error(`esbuild wrote no bundle for entry ${k}: ${sources[k]}`);
+    return text;
+  });
 }
 
 /** The built entry of a subpath, by the file path a bundler resolves `@showroom/rules/<subpath>` to. */
