@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { formatRuleProblem, RuleFileError } from "../shared/rule-file";
@@ -36,13 +37,29 @@ export const USAGE = `Usage:
 
 Exit codes: 0 ok, 1 invalid rules or book, 2 usage (a bad option, a missing directory or file).`;
 
-/** Runs the CLI on `argv` (without node and script), writing lines to `out`; resolves to the exit code. */
-export async function main(argv: readonly string[], out: (line: string) => void): Promise<number> {
+/**
+ * The folder the person ran the command from: npm runs a workspace script (`npm run cli -w packages/rules`) in the
+ * package folder and says where it was called from in INIT_CWD, so relative paths resolve from there (ADR 310).
+ */
+export function callerFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD || process.cwd();
+}
+
+/**
+ * Runs the CLI on `argv` (without node and script), writing lines to `out`; resolves to the exit code. Relative
+ * directories and files on the command line are read from `cwd`; messages name them as they were typed.
+ */
+export async function main(
+  argv: readonly string[],
+  out: (line: string) => void,
+  cwd: string = process.cwd(),
+): Promise<number> {
   const [command, ...rest] = argv;
+  const from = (path: string) => resolve(cwd, path);
   try {
-    if (command === "check") return await check(rest, out);
-    if (command === "simulate") return await simulate(rest, out);
-    if (command === "init") return await init(rest, out);
+    if (command === "check") return await check(rest, out, from);
+    if (command === "simulate") return await simulate(rest, out, from);
+    if (command === "init") return await init(rest, out, from);
     const help = command === undefined || command === "--help" || command === "-h" || command === "help";
     out(help ? USAGE : `Unknown command: ${command}\n${USAGE}`);
     return help ? EXIT.ok : EXIT.usage;
@@ -59,15 +76,17 @@ export async function main(argv: readonly string[], out: (line: string) => void)
   }
 }
 
-async function check(args: readonly string[], out: (line: string) => void): Promise<number> {
+type FromCaller = (path: string) => string;
+
+async function check(args: readonly string[], out: (line: string) => void, from: FromCaller): Promise<number> {
   const { positionals } = parseArgs({ args: [...args], allowPositionals: true, options: {} });
   if (positionals.length > 1) throw new UsageError("check takes one directory at most.");
-  const report = await checkRules(positionals[0]);
+  const report = await checkRules(positionals[0] === undefined ? undefined : from(positionals[0]));
   for (const line of formatCheckReport(report)) out(line);
   return report.problems.length > 0 ? EXIT.invalid : EXIT.ok;
 }
 
-async function init(args: readonly string[], out: (line: string) => void): Promise<number> {
+async function init(args: readonly string[], out: (line: string) => void, from: FromCaller): Promise<number> {
   const { positionals, values } = parseArgs({
     args: [...args],
     allowPositionals: true,
@@ -75,7 +94,7 @@ async function init(args: readonly string[], out: (line: string) => void): Promi
   });
   const [dir, ...names] = positionals;
   if (dir === undefined) throw new UsageError("init needs the directory to copy the rule files into.");
-  const result = await initRuleDir(dir, names, values.force);
+  const result = await initRuleDir(from(dir), names, values.force);
   out(`Wrote ${result.written.length} files to ${result.dir}:`);
   for (const path of result.written) out(`  ${path}`);
   for (const line of [
@@ -104,7 +123,7 @@ function calendarDate(value: string): string {
 
 const FORMATS = ["table", "csv", "json"] as const;
 
-async function simulate(args: readonly string[], out: (line: string) => void): Promise<number> {
+async function simulate(args: readonly string[], out: (line: string) => void, from: FromCaller): Promise<number> {
   const { values } = parseArgs({
     args: [...args],
     options: {
@@ -126,7 +145,7 @@ async function simulate(args: readonly string[], out: (line: string) => void): P
     fallback: todayInStLouis(),
   };
   const bookFile = values.book ?? SAMPLE_BOOK;
-  const { json, text } = await readJsonFile(bookFile);
+  const { json, text } = await readJsonFile(from(bookFile), bookFile);
   const located = <T>(work: () => Promise<T>) => withPositions(work, bookFile, json, text);
   const book = await located(async () => parseOfferBook(json, bookFile));
   const notes: string[] = [];
@@ -136,7 +155,7 @@ async function simulate(args: readonly string[], out: (line: string) => void): P
       `Every entry is priced on ${dates.override} (--as-of${own ? "; the book's own dates are not used" : ""}).`,
     );
   }
-  const current = await readOfferRuleDir(values.rules);
+  const current = await readOfferRuleDir(values.rules === undefined ? undefined : from(values.rules));
   const run = (rules: typeof current.rules) => located(() => simulateWithDates(book, rules, dates, bookFile));
   const rows = await run(current.rules);
   if (values.rules === undefined && values.baseline === undefined) {
@@ -152,7 +171,7 @@ async function simulate(args: readonly string[], out: (line: string) => void): P
     else for (const line of [...notes, ...formatSimulation(rows)]) out(line);
     return EXIT.ok;
   }
-  const baseline = await readOfferRuleDir(values.baseline);
+  const baseline = await readOfferRuleDir(values.baseline === undefined ? undefined : from(values.baseline));
   const comparison = compareSimulations(await run(baseline.rules), rows);
   const shown = values.all ? comparison.entries : comparison.moved;
   if (format === "json") {

@@ -52,11 +52,11 @@ export async function readRuleDir(dir: string): Promise<RuleDir> {
 
 /**
  * Reads and parses one JSON file named on the command line: a UsageError when it cannot be read, a RuleFileError
- * with the line and column when it is not JSON.
+ * with the line and column when it is not JSON. `label` is the name the messages give it (as typed).
  */
-export async function readJsonFile(path: string): Promise<{ json: unknown; text: string }> {
+export async function readJsonFile(path: string, label: string = path): Promise<{ json: unknown; text: string }> {
   const text = await readFile(resolve(path), "utf8").catch(() => {
-    throw new UsageError(`Cannot read ${path}`);
+    throw new UsageError(`Cannot read ${label}`);
   });
   try {
     return { json: JSON.parse(text), text };
@@ -64,7 +64,7 @@ export async function readJsonFile(path: string): Promise<{ json: unknown; text:
     const at = syntaxError(text);
     throw new RuleFileError([
       {
-        file: path,
+        file: label,
         path: "$",
         message: at?.message ?? `This is not valid JSON: ${(error as Error).message}.`,
         ...(at ? { line: at.line, column: at.column } : {}),

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultOfferRules, defaultOfferRulesVersion } from "@showroom/rules/offer";
 import { afterEach, describe, expect, it } from "vitest";
@@ -53,5 +53,30 @@ describe("the site's offer rules", () => {
     expect(a).toEqual(b);
     expect(source.current().rules.settings.validForDays).toBe(3);
     expect(lines.at(-1)).toBe(`Offer rules reloaded from ${dir}: ${source.current().version} (was ${first.version})`);
+  });
+
+  it("a relative folder is read from the folder npm start was run in (INIT_CWD), not from the process's folder", async () => {
+    const dir = analystDir({ "offer-settings.json": settings(6) });
+    const lines: string[] = [];
+    const source = await openOfferRules(basename(dir), (line) => lines.push(line), { INIT_CWD: dirname(dir) });
+    expect(source.current()).toMatchObject({ dir, rules: { settings: { validForDays: 6 } } });
+    expect(lines).toEqual([`Offer rules ${source.current().version} from ${dir}`]);
+    writeFileSync(join(dir, "offer-settings.json"), settings(4));
+    await expect(source.reload()).resolves.toMatchObject({ ok: true });
+    expect(source.current().rules.settings.validForDays).toBe(4);
+  });
+
+  it("without INIT_CWD a relative folder is read from the process's folder", async () => {
+    const dir = analystDir({ "offer-settings.json": settings(7) });
+    const relativeToCwd = join(
+      ...process
+        .cwd()
+        .split("/")
+        .filter(Boolean)
+        .map(() => ".."),
+      dir,
+    );
+    const source = await openOfferRules(relativeToCwd, () => {}, {});
+    expect(source.current()).toMatchObject({ dir, rules: { settings: { validForDays: 7 } } });
   });
 });

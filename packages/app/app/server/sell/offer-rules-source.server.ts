@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import {
   defaultOfferRules,
   defaultOfferRulesVersion,
@@ -37,16 +38,21 @@ const lines = (problems: readonly RuleProblem[]) => problems.map(formatRuleProbl
  * The offer rules of this server (ADR 201): the package's, or those of `dir` checked as `showroom-rules check` does.
  * Rejects with an {@link OfferRulesError} listing the check's messages when `dir`'s rules are invalid, so a bad
  * folder stops the start instead of pricing offers with rules nobody meant.
+ *
+ * A relative `dir` is read from the folder `npm start` was run in (npm's INIT_CWD; else the process's folder), not
+ * from packages/app, where npm runs the workspace's script (ADR 310).
  */
 export async function openOfferRules(
   dir: string | undefined,
   log: (line: string) => void = (line) => console.log(line),
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<OfferRulesSource> {
   if (!dir) {
     const fixed: OfferRuleSet = { rules: defaultOfferRules, version: defaultOfferRulesVersion, dir: null };
     return { current: () => fixed, reload: async () => ({ ok: true, version: fixed.version }) };
   }
-  const first = await loadOfferRules(dir);
+  const folder = resolve(env.INIT_CWD || process.cwd(), dir);
+  const first = await loadOfferRules(folder);
   if (!first.ok) {
     throw new OfferRulesError(
       [
@@ -59,7 +65,7 @@ export async function openOfferRules(
   log(`Offer rules ${current.version} from ${current.dir}`);
   let reloading: Promise<Awaited<ReturnType<OfferRulesSource["reload"]>>> | null = null;
   const reloadOnce = async () => {
-    const loaded = await loadOfferRules(dir);
+    const loaded = await loadOfferRules(folder);
     if (!loaded.ok) {
       const problems = lines(loaded.problems);
       log(
