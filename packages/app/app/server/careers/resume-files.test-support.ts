@@ -464,7 +464,7 @@ export function readerHostileResumes(): CorpusFile[] {
       "a PDF whose /JavaScript name tree ends in a NUL",
       resumePdf({
         catalogExtra: "/Names << /JavaScript\0 5 0 R >> ",
-        more: ["<< /Names [(a) 6 0 R] >>", hiddenScript],
+        more: ["<< /Names [(a) 6 0 R] >>", "<< /S /JavaScript\0/JS\0(app.alert(1)) >>"],
       }),
       /\/JavaScript/,
     ),
