@@ -5,6 +5,8 @@
  * their name, message and stack, which our code writes without values. Request bodies are never logged.
  */
 
+import { formatWithOptions } from "node:util";
+
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 const NAME = /^[A-Za-z_][A-Za-z0-9_$.]{0,62}$/;
 
@@ -80,7 +82,67 @@ export function describeError(error: unknown): string {
 
 /** Logs `error` under `where` (what was being done) without any value it carried. */
 export function logError(where: string, error: unknown): void {
-  console.error(`${where}: ${describeError(error)}`);
+  if (format === "json") writeJsonLine(process.stderr, "error", where, { error: describeError(error) });
+  else console.error(`${where}: ${describeError(error)}`);
+}
+
+export type LogFormat = "text" | "json";
+type JsonLevel = "debug" | "info" | "warn" | "error";
+let format: LogFormat = "text";
+
+/**
+ * One log entry as one line of JSON: `level`, `time` (ISO 8601, UTC) and `message`, then `extra`. JSON escapes the
+ * newlines of a stack trace, so an entry never spans lines. It carries exactly what the text line would.
+ */
+export function jsonLogLine(
+  level: JsonLevel,
+  message: string,
+  extra: Record<string, string> = {},
+  time: Date = new Date(),
+): string {
+  return JSON.stringify({ ...extra, level, time: time.toISOString(), message });
+}
+
+function writeJsonLine(
+  stream: NodeJS.WritableStream,
+  level: JsonLevel,
+  message: string,
+  extra?: Record<string, string>,
+): void {
+  stream.write(`${jsonLogLine(level, message, extra)}\n`);
+}
+
+/** The console as Node made it, to put back when the format returns to text. */
+const plainConsole = {
+  debug: console.debug,
+  log: console.log,
+  info: console.info,
+  warn: console.warn,
+  error: console.error,
+};
+
+/**
+ * How the process prints (LOG_FORMAT, set when the server starts). `json` also replaces the console's printing
+ * methods, so what libraries and our own modules print with `console.*` becomes one JSON object a line as well, on
+ * the same stream the console would have used (ADR 309).
+ */
+export function setLogFormat(next: LogFormat): void {
+  format = next;
+  if (next === "text") {
+    Object.assign(console, plainConsole);
+    return;
+  }
+  const to =
+    (stream: NodeJS.WritableStream, level: JsonLevel) =>
+    (...args: unknown[]) =>
+      writeJsonLine(stream, level, formatWithOptions({ colors: false }, ...args));
+  Object.assign(console, {
+    debug: to(process.stdout, "debug"),
+    log: to(process.stdout, "info"),
+    info: to(process.stdout, "info"),
+    warn: to(process.stderr, "warn"),
+    error: to(process.stderr, "error"),
+  });
 }
 
 export type LogLevel = "info" | "warn" | "error";
