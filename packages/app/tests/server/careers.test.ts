@@ -2,11 +2,18 @@
 // body may reach 5 MB, hostile files refused one by one with nothing written, a good PDF or DOCX kept sealed under a
 // generated name and attached to the lead email. Runs the built server in this process.
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { MESSAGES } from "@showroom/forms";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { goodDocx, hostileResumes, pdf } from "../../app/server/careers/resume-files.test-support";
+import {
+  goodDocx,
+  hostileResumes,
+  pdf,
+  readerBenignResumes,
+  readerHostileResumes,
+} from "../../app/server/careers/resume-files.test-support";
 import type { Running } from "../../server/app";
 import { deliveredLead } from "../e2e/support/lead-mail";
 import { rowsOf } from "../support/databases";
@@ -46,6 +53,7 @@ const post = (body: FormData | string, headers: Record<string, string> = {}) =>
 
 function emlWith(text: string) {
   const dir = join(site.config.DATA_DIR, "mail");
+  if (!existsSync(dir)) return null;
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".eml"))) {
     const raw = readFileSync(join(dir, file), "latin1");
     if (raw.includes(text)) return raw;
@@ -71,6 +79,29 @@ describe("the careers form", () => {
     },
   );
 
+  /** The messages of the hostile applications below: none may reach an email. */
+  const hostileMarkers: string[] = [];
+
+  it.each(readerHostileResumes().map((file) => [file.what, file] as const))(
+    "refuses %s (as a reader would see it) with 400 and the unsafe-file message, keeping nothing",
+    async (_what, file) => {
+      const marker = `Hostile-${randomUUID()}`;
+      hostileMarkers.push(marker);
+      const before = await countRows(site.database.db);
+      const answer = await post(application({ name: file.name, bytes: file.bytes }, { message: marker }));
+      expect(answer.status).toBe(400);
+      expect(renderedFieldErrors(answer.body).resume).toBe(MESSAGES.resumeUnsafe);
+      expect(await countRows(site.database.db)).toEqual(before);
+    },
+  );
+
+  it("mails none of the refused applications", async () => {
+    expect(hostileMarkers.length).toBe(readerHostileResumes().length);
+    // The relay runs every 100 ms here: after several turns, no email may carry a refused application.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (const marker of hostileMarkers) expect(emlWith(marker)).toBeNull();
+  });
+
   it.each([
     ["PDF", "Casey Applicant résumé.pdf", pdf("Casey Applicant, finance"), "resume.pdf", "application/pdf"],
     [
@@ -79,6 +110,14 @@ describe("the careers form", () => {
       goodDocx("Casey Applicant, finance"),
       "resume.docx",
       "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ],
+    [
+      "PDF 1.5 (object and cross-reference streams, a web link)",
+      "cv.pdf",
+      readerBenignResumes().find((file) => /object stream, a cross-reference stream/.test(file.what))?.bytes ??
+        Buffer.alloc(0),
+      "resume.pdf",
+      "application/pdf",
     ],
   ] as const)(
     "accepts a good %s: one lead, its outbox row, the résumé sealed, attached to the email",

@@ -351,7 +351,8 @@ function judgeDict(dict: Dict) {
   // A destination (an array) only shows a page; an action dictionary, or one out of sight, may do anything.
   if (openAction !== undefined && !Array.isArray(openAction)) throw new PdfRefusal("/OpenAction runs an action");
   const uri = dict.get("URI");
-  if (uri !== undefined && nameOf(uri) === undefined) {
+  // `/S /URI` names the action type, and a catalog's `/URI << /Base … >>` only resolves relative links.
+  if (uri !== undefined && nameOf(uri) === undefined && !isDict(uri)) {
     const target =
       uri !== null && typeof uri === "object" && "str" in uri ? stringBytes(uri.str).toString("latin1") : null;
     if (target === null || !SAFE_URI.test(target.trim()))
@@ -434,7 +435,7 @@ function judgeStream({ dict, data }: StreamFacts, budget: Budget) {
       return;
     }
     // Images are pixels: a reader renders them but never reads them as objects, so only their size is bounded.
-    if (isImage) return;
+    if (isImage && !holdsObjects) return;
     const param = params[index] ?? null;
     try {
       decoded = decodeFilter(name, decoded, budget.decode, intParam(param, "EarlyChange", 1));

@@ -527,6 +527,18 @@ export function readerHostileResumes(): CorpusFile[] {
       /object stream behind \/DCTDecode/,
     ),
     pdfFile(
+      "a PDF whose object stream calls itself an image",
+      (() => {
+        const file = objectStreamPdf({
+          compressed: [LINK(SCRIPT)],
+          filters: ["FlateDecode"],
+          pageExtra: "/Annots [5 0 R] ",
+        });
+        return Buffer.from(file.toString("latin1").replace("/Type /ObjStm", "/Subtype /Image /Type /ObjStm"), "latin1");
+      })(),
+      /\/JavaScript/,
+    ),
+    pdfFile(
       "a PDF with a stream under a filter no reader knows",
       resumePdf({ more: [streamObject("/Filter /SecretDecode", Buffer.from("5 0 obj"))] }),
       /cannot decode \/SecretDecode/,
@@ -685,6 +697,11 @@ export function readerBenignResumes(): { what: string; name: string; bytes: Buff
   ]);
   return [
     { what: "a one-page PDF", name: "resume.pdf", bytes: resumePdf() },
+    {
+      what: "a PDF whose catalog gives a base URI for its links",
+      name: "resume.pdf",
+      bytes: resumePdf({ catalogExtra: "/URI << /Base (https://dana.example/) >> " }),
+    },
     {
       what: "a PDF with an incremental update after its first %%EOF",
       name: "resume.pdf",
