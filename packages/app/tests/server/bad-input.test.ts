@@ -1,0 +1,634 @@
+// Bad input against every action of the site: whatever is posted, the server answers without a 5xx, and a post it
+// refuses leaves nothing behind. Runs the built server in this process on PGlite in memory.
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadDealers } from "@showroom/fixtures/server";
+import { MAX_LENGTH, MESSAGES, testDriveClosedMessage, vehicleFieldMessage } from "@showroom/forms";
+import { DEFAULT_TEXT_MAX_LENGTH } from "@showroom/rules/questionnaire";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PHONE_VERIFICATION_TEXT } from "../../app/server/phone-verification/phone-verification.server";
+import type { Running } from "../../server/app";
+import { openSlotsNow } from "../support/slots";
+import { APP_DIR, startInProcess } from "./support/built-server";
+import { type Change, contactChanges, type Field, SPEC, whenMissing } from "./support/contact-changes";
+import { encodeForm, type FieldValue, formPayload, rawPayload } from "./support/payloads";
+import { contactFields, countRows, postForm, type RowCounts, renderedFieldErrors, request } from "./support/requests";
+import {
+  SELL_ANSWER_SETS,
+  SELL_FIELDS,
+  sellDetails,
+  sellFirstValues,
+  sellVehicle,
+  visitSlotsNow,
+} from "./support/sell-payloads";
+
+const RUNS = 200;
+
+interface ActionUnderTest {
+  path: string;
+  fields: readonly string[];
+  /** Forms the action accepts. */
+  valid: fc.Arbitrary<Record<string, string>>;
+  /** Whether an accepted post may write rows (a lead); the other actions only set cookies. */
+  writesLeads: boolean;
+  /** Steps before a lead (test drive) may save the visitor's journey: one visitors row and no lead. */
+  savesJourney?: boolean;
+  /** Which accepted posts must have made a lead (default: every one); the others are steps of a journey. */
+  makesLead?: (entries: readonly [string, FieldValue][]) => boolean;
+  /**
+   * A staff desk action: without a (pending) session, which no fuzzed post has, it is refused before its body means
+   * anything, with a redirect to the sign-in (303, or React Router's 202 for a data request).
+   */
+  signInRequired?: boolean;
+}
+
+/** Whether an answer is the desk's refusal of a post without a session: to the sign-in, nothing read. */
+function sentToSignIn(answer: { status: number; headers: Headers; body: string }): boolean {
+  if (answer.status === 303) return answer.headers.get("location") === "/staff/login";
+  return answer.status === 202 && answer.body.includes("/staff/login");
+}
+
+/** A public vehicle of the fixture inventory, and the slots its store offers now (as the forms post them). */
+const TEST_DRIVE_VIN = "WMWWJ9C03M2387500";
+const testDriveSlotsNow = () =>
+  openSlotsNow().flatMap((day) => day.times.map((iso) => ({ date: day.date, time: iso.slice(11, 16) })));
+const contactDetails = fc.record({
+  firstName: fc.constantFrom("Dana", "José", "Mary-Kate"),
+  lastName: fc.constantFrom("Reyes", "O'Neil", "Nguyễn"),
+  email: fc.constantFrom("dana.reyes@example.com", "j.o@mail.example.org"),
+  phone: fc.constantFrom("(314) 555-0142", "+1 636 555 0199", "3145550142"),
+});
+
+/** An offer made in `beforeAll`, whose page takes the visit form. */
+let offerPage = "";
+
+/** Every route module with an action, by file under app/: the scan below fails when one is missing here. */
+const ACTIONS: Record<string, ActionUnderTest> = {
+  "routes/contact-us.tsx": {
+    path: "/contact-us",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "topic", "message"],
+    valid: fc
+      .record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        firstName: fc.constantFrom("Dana", "José", "Mary-Kate"),
+        lastName: fc.constantFrom("Reyes", "O'Neil", "Nguyễn"),
+        email: fc.constantFrom("dana.reyes@example.com", "j.o@mail.example.org"),
+        phone: fc.constantFrom("(314) 555-0142", "+1 636 555 0199", "3145550142"),
+        topic: fc.integer({ min: 1, max: 7 }).map(String),
+        message: fc.string({ minLength: 1, maxLength: 300 }).filter((m) => m.trim() !== ""),
+      })
+      .map((form) => ({ ...form, website: "" })),
+    writesLeads: true,
+  },
+  // Fuzzed without a résumé (a refused form) and with the files formPayload adds; tests/server/careers.test.ts posts
+  // good and hostile résumés.
+  "routes/careers.tsx": {
+    path: "/our-company/careers",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "position", "message", "resume"],
+    valid: fc
+      .record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        position: fc.constantFrom("finance-manager-brentwood", "general"),
+        message: fc.string({ maxLength: 300 }),
+      })
+      .chain((form) => contactDetails.map((details) => ({ ...form, ...details, website: "" }))),
+    writesLeads: true,
+  },
+  "routes/team-member.tsx": {
+    path: "/our-company/meet-our-team/grace-liu",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "message"],
+    valid: fc
+      .record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        message: fc.string({ minLength: 1, maxLength: 300 }).filter((m) => m.trim() !== ""),
+      })
+      .chain((form) => contactDetails.map((details) => ({ ...form, ...details, website: "" }))),
+    writesLeads: true,
+  },
+  "routes/schedule-test-drive.tsx": {
+    path: `/schedule-test-drive/${TEST_DRIVE_VIN}`,
+    fields: ["intent", "date", "time", "idempotencyKey", "website", "firstName", "lastName", "email", "phone", "via"],
+    valid: fc.oneof(
+      fc.constant({ intent: "back" }),
+      fc.constantFrom(...testDriveSlotsNow()).map(({ date }) => ({ intent: "day", date })),
+      fc.constantFrom(...testDriveSlotsNow()).map((slot) => ({ intent: "time", ...slot })),
+      fc
+        .record({
+          slot: fc.constantFrom(...testDriveSlotsNow()),
+          details: contactDetails,
+          key: fc.uuid({ version: 4 }),
+        })
+        .map(({ slot, details, key }) => ({
+          intent: "confirm",
+          ...slot,
+          ...details,
+          idempotencyKey: key,
+          website: "",
+        })),
+    ),
+    writesLeads: true,
+    savesJourney: true,
+    makesLead: (entries) => firstValue(entries, "intent") === "confirm",
+  },
+  "routes/personalize-price.tsx": {
+    path: `/personalize-price/${TEST_DRIVE_VIN}`,
+    fields: [
+      "intent",
+      "step",
+      "cashDown",
+      "trading",
+      "tradeEquity",
+      "creditScore",
+      "termMonths",
+      "idempotencyKey",
+      "website",
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+    ],
+    valid: fc.oneof(
+      fc.record({
+        step: fc.constant("downPayment"),
+        intent: fc.constantFrom("next", "back"),
+        cashDown: fc.constant("2500"),
+      }),
+      fc.record({
+        step: fc.constant("tradeIn"),
+        intent: fc.constantFrom("next", "back"),
+        trading: fc.constantFrom("yes", "no"),
+      }),
+      fc.record({
+        step: fc.constant("creditScore"),
+        intent: fc.constant("next"),
+        creditScore: fc.constant("700"),
+        termMonths: fc.constant("60"),
+      }),
+      fc.constant({ step: "done", intent: "restart" }),
+      fc
+        .record({ details: contactDetails, key: fc.uuid({ version: 4 }), trading: fc.constantFrom("yes", "no") })
+        .map(({ details, key, trading }) => ({
+          intent: "journey",
+          cashDown: "2000",
+          trading,
+          tradeEquity: "3000",
+          creditScore: "720",
+          termMonths: "48",
+          ...details,
+          idempotencyKey: key,
+          website: "",
+        })),
+    ),
+    writesLeads: true,
+    savesJourney: true,
+    // Only the dialog's whole journey always saves; a contact-step post saves only when the journey is at contact.
+    makesLead: (entries) => firstValue(entries, "intent") === "journey",
+  },
+  "routes/unlock-inventory.tsx": {
+    path: "/unlock-inventory",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "return"],
+    valid: fc
+      .record({ details: contactDetails, key: fc.uuid({ version: 4 }), back: fc.constantFrom("/", "/cars-for-sale") })
+      .map(({ details, key, back }) => ({ ...details, idempotencyKey: key, website: "", return: back })),
+    writesLeads: true,
+  },
+  "routes/saved-vehicles.tsx": {
+    path: "/saved-vehicles",
+    fields: ["vin", "intent", "returnTo"],
+    valid: fc.record({
+      vin: fc.constantFrom(TEST_DRIVE_VIN, TEST_DRIVE_VIN.toLowerCase()),
+      intent: fc.constantFrom("save", "remove"),
+      returnTo: fc.constantFrom("/", "/cars-for-sale", "/saved-vehicles", ""),
+    }),
+    // A first save makes the visitor's row (and the saved row, which is not counted): never a lead.
+    writesLeads: true,
+    savesJourney: true,
+    makesLead: () => false,
+  },
+  "routes/your-vehicle.tsx": {
+    path: "/sell-trade-my-car/your-vehicle",
+    fields: SELL_FIELDS,
+    valid: fc.oneof(
+      fc
+        .record({ vehicle: sellVehicle, details: sellDetails })
+        .map(({ vehicle, details }) => ({ intent: "vin" in vehicle ? "vin" : "choice", ...vehicle, ...details })),
+      fc.constantFrom<Record<string, string>>(
+        { intent: "confirm" },
+        { intent: "back" },
+        { intent: "rewind" },
+        { intent: "restart" },
+        { intent: "answers", step: "0", q100: "fair" },
+      ),
+      fc
+        .record({
+          vehicle: sellVehicle,
+          details: sellDetails,
+          answers: fc.constantFrom(...SELL_ANSWER_SETS),
+          contact: contactDetails,
+          key: fc.uuid({ version: 4 }),
+        })
+        .map(({ vehicle, details, answers, contact, key }) => ({
+          intent: "offer",
+          ...vehicle,
+          ...details,
+          ...sellFirstValues(answers),
+          ...contact,
+          idempotencyKey: key,
+          website: "",
+        })),
+    ),
+    writesLeads: true,
+    savesJourney: true,
+    // A step saves the visitor's journey; the whole journey in one post makes the offer and its lead.
+    makesLead: (entries) => firstValue(entries, "intent") === "offer",
+  },
+  "routes/sell-offer.tsx": {
+    get path() {
+      return offerPage;
+    },
+    fields: ["intent", "slot", "idempotencyKey", "website"],
+    valid: fc
+      .record({ slot: fc.constantFrom(...visitSlotsNow()), key: fc.uuid({ version: 4 }) })
+      .map(({ slot, key }) => ({ intent: "visit", slot, idempotencyKey: key, website: "" })),
+    writesLeads: true,
+  },
+  "routes/apply-for-financing.tsx": {
+    path: "/auto-financing/apply-for-financing",
+    fields: [
+      "intent",
+      "code",
+      "idempotencyKey",
+      "website",
+      "firstName",
+      "lastName",
+      "email",
+      "phone",
+      "address.street",
+      "address.apartment",
+      "address.city",
+      "address.regioncode",
+      "address.postalcode",
+      "comments",
+      "vin",
+      "price",
+      "cashDown",
+      "creditScore",
+    ],
+    valid: fc.oneof(
+      fc.record({ details: contactDetails, key: fc.uuid({ version: 4 }) }).map(({ details, key }) => ({
+        ...details,
+        idempotencyKey: key,
+        website: "",
+        "address.street": "1200 Market St",
+        "address.city": "St. Louis",
+        "address.regioncode": "MO",
+        "address.postalcode": "63103",
+        vin: TEST_DRIVE_VIN,
+        price: "18500",
+      })),
+      contactDetails.map(({ phone }) => ({ intent: "send-code", phone })),
+      contactDetails.map(({ phone }) => ({ intent: "verify-code", phone, code: "123456" })),
+    ),
+    writesLeads: true,
+    // Without a phone verified by SMS (which a fuzzed post cannot have) no post makes a lead: the verified journey is
+    // in financing.test.ts.
+    makesLead: () => false,
+  },
+  "routes/full-credit-application.tsx": {
+    path: "/auto-financing/full-credit-application",
+    fields: [
+      "intent",
+      "idempotencyKey",
+      "website",
+      "user.firstName",
+      "user.lastName",
+      "user.email",
+      "user.phone",
+      "user.dateOfBirth",
+      "ssn",
+      "residences[0].housingStatus",
+      "residences[0].monthlyRent",
+      "residences[0].yearsAtAddress",
+      "residences[0].monthsAtAddress",
+      "residences[0].fullAddress",
+      "residences[0].city",
+      "residences[0].state",
+      "residences[0].zipCode",
+      "employments[0].incomeType",
+      "employments[0].monthlyIncome",
+      "employments[0].years",
+      "employments[0].months",
+      "coBorrower.applying",
+      "esignConsent",
+      "tcpaConsent",
+    ],
+    valid: fc.oneof(
+      fc
+        .record({
+          details: contactDetails,
+          key: fc.uuid({ version: 4 }),
+          ssn: fc.constantFrom("123-45-6789", "234567890"),
+        })
+        .map(({ details, key, ssn }) => ({
+          intent: "submit",
+          idempotencyKey: key,
+          website: "",
+          "user.firstName": details.firstName,
+          "user.lastName": details.lastName,
+          "user.email": details.email,
+          "user.phone": details.phone,
+          "user.dateOfBirth": "1990-06-15",
+          ssn,
+          "residences[0].housingStatus": "rent",
+          "residences[0].monthlyRent": "1,250",
+          "residences[0].yearsAtAddress": "3",
+          "residences[0].monthsAtAddress": "0",
+          "residences[0].fullAddress": "1200 Market St",
+          "residences[0].city": "St. Louis",
+          "residences[0].state": "MO",
+          "residences[0].zipCode": "63103",
+          "employments[0].incomeType": "retired",
+          "employments[0].monthlyIncome": "2,100",
+          "employments[0].years": "4",
+          "employments[0].months": "0",
+          "coBorrower.applying": "no",
+          esignConsent: "yes",
+        })),
+      fc.constantFrom("continue", "back", "edit:review", "add:residences", "remove:residences:0").map((intent) => ({
+        intent,
+        "user.firstName": "Dana",
+      })),
+    ),
+    writesLeads: true,
+    savesJourney: true,
+    makesLead: (entries) => firstValue(entries, "intent") === "submit",
+  },
+  // The staff desk: sign-in writes no lead (its audit rows are not counted here); the other desk actions need a
+  // session, which a fuzzed post never has, so they answer 303 to the sign-in, or 4xx for an unreadable body.
+  "routes/staff-login.tsx": {
+    path: "/staff/login",
+    fields: ["email", "password"],
+    valid: fc.record({
+      email: fc.constantFrom("admin@example.com", "Someone@Example.com"),
+      password: fc.constantFrom("a long and unusual passphrase", "short"),
+    }),
+    writesLeads: false,
+  },
+  "routes/staff-verify.tsx": {
+    path: "/staff/verify",
+    fields: ["code"],
+    valid: fc.record({ code: fc.stringMatching(/^\d{6}$/) }),
+    writesLeads: false,
+    signInRequired: true,
+  },
+  ...Object.fromEntries(
+    (
+      [
+        [
+          "routes/staff-credit-application.tsx",
+          "/staff/credit-applications/00000000-0000-4000-8000-000000000000",
+          ["status"],
+        ],
+        [
+          "routes/staff-credit-application-ssn.tsx",
+          "/staff/credit-applications/00000000-0000-4000-8000-000000000000/ssn",
+          ["intent"],
+        ],
+        ["routes/staff-accounts.tsx", "/staff/accounts", ["intent", "email", "role"]],
+        ["routes/staff-outbox.tsx", "/staff/outbox", ["id"]],
+        ["routes/staff-retention.tsx", "/staff/retention", ["days"]],
+        ["routes/staff-sign-out.ts", "/staff/sign-out", ["intent"]],
+      ] as const
+    ).map(([file, path, fields]) => [
+      file,
+      { path, fields, valid: fc.constant({}), writesLeads: false, signInRequired: true } satisfies ActionUnderTest,
+    ]),
+  ),
+  "routes/api.phone-validation.ts": {
+    path: "/api/customer/phoneValidation",
+    fields: ["type", "phone", "code", "website"],
+    valid: fc.oneof(
+      contactDetails.map(({ phone }) => ({ type: "phone-validation", phone })),
+      contactDetails.map(({ phone }) => ({ type: "code-verification", phone, code: "123-456" })),
+    ),
+    writesLeads: false,
+  },
+  "routes/api.popup-lead.ts": {
+    path: "/api/popups/lead",
+    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "popupId", "vin"],
+    valid: fc
+      .record({ details: contactDetails, key: fc.uuid({ version: 4 }), vin: fc.constantFrom("1HGCM82633A004352", "") })
+      .map(({ details, key, vin }) => ({
+        ...details,
+        idempotencyKey: key,
+        website: "",
+        popupId: "unlock-price-capture",
+        ...(vin ? { vin } : {}),
+      })),
+    writesLeads: true,
+  },
+  "routes/api.store.ts": {
+    path: "/api/store",
+    fields: ["storeId", "redirectTo", "via"],
+    valid: fc.record({
+      storeId: fc.constantFrom("brentwood", "st-peters"),
+      redirectTo: fc.constantFrom("/", "/contact-us", "/cars-for-sale"),
+      via: fc.constantFrom("fetch", ""),
+    }),
+    writesLeads: false,
+  },
+  // JSON only: a form body is a 415, a bad event a 400; a good one without consent a 204 that records nothing.
+  "routes/api.track-facebook.ts": {
+    path: "/api/track/facebook",
+    fields: ["eventName", "eventID", "url"],
+    valid: fc.record({
+      eventName: fc.constantFrom("PageView", "Contact"),
+      eventID: fc.uuid().map((id) => `PageView.${id}`),
+      url: fc.constant("/"),
+    }),
+    writesLeads: false,
+  },
+  "routes/api.consent.ts": {
+    path: "/api/consent",
+    fields: ["choice", "categories", "language", "intent", "via", "redirectTo"],
+    valid: fc.oneof(
+      fc.record({ choice: fc.constantFrom("accept-all", "close", "deny", "save"), redirectTo: fc.constant("/") }),
+      fc.record({ language: fc.constantFrom("en", "es") }),
+      fc.record({ intent: fc.constant("reopen"), via: fc.constant("fetch") }),
+    ),
+    writesLeads: false,
+  },
+};
+
+/** Every message a form of the site may show: the spec's words and the forms package's few additions. */
+const KNOWN_MESSAGES = new Set<string>([
+  ...Object.values(SPEC),
+  // Phone verification's plain server text, shown against the phone or code field (spec section 7).
+  ...Object.values(PHONE_VERIFICATION_TEXT),
+  ...Object.values(MESSAGES).flatMap((m) => (typeof m === "string" ? [m] : [])),
+  ...Object.values(MAX_LENGTH).map((max) => MESSAGES.tooLong(max)),
+  // The questionnaire's comment (at most DEFAULT_TEXT_MAX_LENGTH characters).
+  MESSAGES.tooLong(DEFAULT_TEXT_MAX_LENGTH),
+  // "Enter the {field} of the vehicle." (spec section 5), for the sell/trade form's fields.
+  ...(["make", "model", "year", "price", "mileage", "trim", "VIN"] as const).map(vehicleFieldMessage),
+  // "We're closed on {holiday}. Please choose another day.", for each closed date of the fixture stores.
+  ...loadDealers().dealers.flatMap((dealer) => dealer.closedDates.map((day) => testDriveClosedMessage(day.name))),
+]);
+
+function routeModulesWithAction(): string[] {
+  const appDir = join(APP_DIR, "app");
+  const candidates = [
+    "root.tsx",
+    ...readdirSync(join(appDir, "routes")).map((f) => `routes/${f}`),
+    ...readdirSync(join(appDir, "layouts")).map((f) => `layouts/${f}`),
+  ].filter((f) => /\.tsx?$/.test(f) && !/\.(server|test)\.tsx?$/.test(f));
+  return candidates
+    .filter((file) =>
+      /export\s+(async\s+)?(function|const|let)\s+action\b/.test(readFileSync(join(appDir, file), "utf8")),
+    )
+    .sort();
+}
+
+let site: Running;
+
+beforeAll(async () => {
+  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000000" });
+  const made = await postForm(site.url, "/sell-trade-my-car/your-vehicle", {
+    intent: "offer",
+    vin: "WMWWJ9C03M2387500",
+    mileage: "40000",
+    zip: "63119",
+    interest: "sell",
+    q100: "great",
+    ...contactFields(),
+  });
+  offerPage = made.headers.get("location") ?? "";
+  if (!offerPage.startsWith("/sell-trade-my-car/offer/")) throw new Error(`no offer to fuzz: ${made.status}`);
+});
+
+afterAll(async () => {
+  await site?.close();
+});
+
+function delta(before: RowCounts, after: RowCounts): RowCounts {
+  return {
+    leads: after.leads - before.leads,
+    outbox: after.outbox - before.outbox,
+    visitors: after.visitors - before.visitors,
+    offers: after.offers - before.offers,
+  };
+}
+
+const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0, offers: 0 };
+
+/** Idempotency keys that made a lead in this file's database: a second post with one rightly writes nothing. */
+const usedKeys = new Set<string>();
+
+/** The value a form parser reads for `name`: the first one posted. */
+function firstValue(entries: readonly [string, FieldValue][], name: string): FieldValue | undefined {
+  return entries.find(([key]) => key === name)?.[1];
+}
+
+it("every route module that exports an action is fuzzed here", () => {
+  expect(routeModulesWithAction()).toEqual(Object.keys(ACTIONS).sort());
+});
+
+describe.each(Object.entries(ACTIONS))("the action of %s", (_file, action) => {
+  it("answers any form (any field names and values, huge or missing, files, any cookies) without a 5xx, and writes a whole lead or nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(formPayload(action.fields, action.valid), async (payload) => {
+        const { body, headers } = encodeForm(payload);
+        const path = payload.dataRequest ? `${action.path}.data` : action.path;
+        const before = await countRows(site.database.db);
+        const answer = await request(`${site.url}${path}`, {
+          method: "POST",
+          body,
+          headers: { Origin: site.url, ...headers },
+        });
+        const written = delta(before, await countRows(site.database.db));
+        expect(answer.status).toBeLessThan(500);
+        // A lead comes with its outbox row, or neither is there; an offer never comes without its lead.
+        expect(written.outbox).toBe(written.leads);
+        expect(written.offers).toBeLessThanOrEqual(written.leads);
+        // 303 for a document request; 202 (a redirect in the body) or 200 for React Router's data requests.
+        const succeeded = answer.status === 303 || answer.status === 200 || answer.status === 202;
+        if (!succeeded || !action.writesLeads) expect(written).toEqual(NOTHING);
+        else {
+          expect(written.leads).toBeLessThanOrEqual(1);
+          expect(written.visitors).toBeLessThanOrEqual(
+            action.savesJourney ? Math.max(1, written.leads) : written.leads,
+          );
+          // A success that wrote nothing must be the honeypot's or a repeated key's: otherwise a lead was lost.
+          const key = firstValue(payload.entries, "idempotencyKey");
+          const honeypot = firstValue(payload.entries, "website");
+          const trapped = honeypot !== undefined && (typeof honeypot !== "string" || honeypot.trim() !== "");
+          const keyText = typeof key === "string" ? key.trim().toLowerCase() : undefined;
+          const booking = action.makesLead?.(payload.entries) ?? true;
+          if (booking && !trapped && keyText !== undefined && !usedKeys.has(keyText)) expect(written.leads).toBe(1);
+          if (written.leads === 1 && keyText !== undefined) usedKeys.add(keyText);
+        }
+        if (action.writesLeads && answer.status === 400 && !payload.dataRequest) {
+          for (const message of Object.values(renderedFieldErrors(answer.body))) {
+            expect(KNOWN_MESSAGES).toContain(message);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+
+  it("answers a body it cannot read as a form (wrong content type, broken multipart, bad encoding) with a 4xx and writes nothing", async () => {
+    await fc.assert(
+      fc.asyncProperty(rawPayload, async (payload) => {
+        const path = payload.dataRequest ? `${action.path}.data` : action.path;
+        const before = await countRows(site.database.db);
+        const answer = await request(`${site.url}${path}`, {
+          method: "POST",
+          body: payload.body as Uint8Array<ArrayBuffer>,
+          headers: {
+            Origin: site.url,
+            ...(payload.contentType === null ? {} : { "Content-Type": payload.contentType }),
+          },
+        });
+        if (!(action.signInRequired && sentToSignIn(answer))) {
+          expect(answer.status, `${payload.contentType}: ${answer.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+          expect(answer.status, `${payload.contentType}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+        }
+        expect(delta(before, await countRows(site.database.db))).toEqual(NOTHING);
+      }),
+      { numRuns: RUNS },
+    );
+  }, 120_000);
+});
+
+it("every broken contact field shows the spec's words for what is wrong with it, valid fields show none, and nothing is written", async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.record(contactChanges), async (plan) => {
+      const fields = contactFields();
+      const expected: Record<string, string> = {};
+      for (const [field, change] of Object.entries(plan) as [Field, Change][]) {
+        if (change.kind === "omit") {
+          delete fields[field];
+          expected[field] = whenMissing[field];
+        } else if (change.kind === "set") {
+          fields[field] = change.value;
+          expected[field] = change.expected;
+        }
+      }
+      const before = await countRows(site.database.db);
+      const answer = await postForm(site.url, "/contact-us", fields);
+      const after = await countRows(site.database.db);
+      if (Object.keys(expected).length === 0) {
+        usedKeys.add(fields.idempotencyKey as string);
+        expect(answer.status).toBe(303);
+        expect(after.leads - before.leads).toBe(1);
+        return;
+      }
+      expect(answer.status).toBe(400);
+      expect(renderedFieldErrors(answer.body)).toEqual(expected);
+      expect(after).toEqual(before);
+    }),
+    { numRuns: RUNS },
+  );
+}, 120_000);
