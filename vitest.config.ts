@@ -52,6 +52,8 @@ export default defineConfig({
           name: "app",
           root: "packages/app",
           include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts"],
+          // Turns the PostgreSQL suites on when PostgreSQL answers at 127.0.0.1:5432, and says so when it does not.
+          globalSetup: ["tests/server/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Most of these tests wait on sockets and timers, so two files at a time overlap well on two cores.
