@@ -499,14 +499,19 @@ function judgeObjectStream(dict: Dict, decoded: Uint8Array, budget: Budget) {
   }
 }
 
+/** How far from its end a ZIP reader looks for the end record: 22 bytes and a comment of at most 65,535. */
+const ZIP_END_SEARCH = 22 + 0xffff;
+
 /** Every `N G obj` a reader could find by scanning the raw bytes, as the position of its `obj`. */
 const OBJECT_HEADER =
   /\d+(?:[\0\t\n\f\r ]|%[^\r\n]*)+\d+(?:[\0\t\n\f\r ]|%[^\r\n]*)+obj(?=[\0\t\n\f\r ()<>[\]{}/%]|$)/g;
 
 function judgePdf(bytes: Uint8Array, budget: Budget) {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
-  // A ZIP's end record: the file is also an archive (a polyglot), whatever the PDF around it says.
-  if (text.includes("PK\x05\x06")) throw new PdfRefusal("also a ZIP archive");
+  // A ZIP's end record where ZIP readers look for it (the last 64 kB): the file is also an archive (a polyglot),
+  // whatever the PDF around it says. Further in, four such bytes in compressed data are chance, and no archive.
+  const zipEnd = text.lastIndexOf("PK\x05\x06");
+  if (zipEnd >= 0 && zipEnd >= text.length - ZIP_END_SEARCH) throw new PdfRefusal("also a ZIP archive");
   const lexer = new Lexer(bytes, budget);
   const parser = new Parser(lexer);
   /** Where each `obj` keyword that opens a top-level object stands. */

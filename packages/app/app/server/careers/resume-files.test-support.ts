@@ -688,6 +688,17 @@ export function readerHostileResumes(): CorpusFile[] {
   ];
 }
 
+/** Bytes that do not compress (a linear congruential sequence), as a photo's or a font's data does not. */
+function noise(length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  let state = 12345;
+  for (let i = 0; i < length; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return bytes;
+}
+
 /** Résumés writers really produce, which the check must accept: each shape the hostile ones are variations of. */
 export function readerBenignResumes(): { what: string; name: string; bytes: Buffer }[] {
   const jpeg = Buffer.concat([
@@ -697,6 +708,19 @@ export function readerBenignResumes(): { what: string; name: string; bytes: Buff
   ]);
   return [
     { what: "a one-page PDF", name: "resume.pdf", bytes: resumePdf() },
+    {
+      what: "a PDF whose photo's data holds a ZIP end signature by chance, 100 kB before the end",
+      name: "resume.pdf",
+      bytes: resumePdf({
+        more: [
+          streamObject(
+            "/Type /XObject /Subtype /Image /Width 8 /Height 8 /Filter /DCTDecode",
+            Buffer.concat([jpeg, Buffer.from("PK\x05\x06", "latin1"), jpeg]),
+          ),
+          streamObject("/Filter /FlateDecode", deflateSync(noise(120_000))),
+        ],
+      }),
+    },
     {
       what: "a PDF whose catalog gives a base URI for its links",
       name: "resume.pdf",
