@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { inspectPdf, PDF_LIMITS } from "./pdf-check.server";
@@ -38,6 +39,16 @@ describe("PDF judged as a reader parses it", () => {
 
   it.each(readerBenignResumes().map((file) => [file.what, file] as const))("accepts %s", (_what, file) => {
     expect(inspectPdf(file.bytes)).toEqual({ ok: true });
+  });
+
+  it.each([
+    [
+      "Chromium printed (Skia: links, an image, a tagged structure and an outline)",
+      "chromium-printed-resume.fixture.pdf",
+    ],
+    ["pdf-lib 1.17 saved with object streams and a cross-reference stream", "pdf-lib-object-streams.fixture.pdf"],
+  ])("accepts a résumé %s", (_what, file) => {
+    expect(inspectPdf(readFileSync(new URL(file, import.meta.url)))).toEqual({ ok: true });
   });
 
   it("any #xx-escaped or whitespace-delimited (NUL included) spelling of /JavaScript is refused, at top level or in an object stream under any chain of standard filters", () => {

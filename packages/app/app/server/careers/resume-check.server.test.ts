@@ -1,8 +1,10 @@
 import { isPlainFileName, resumeFileSchema } from "@showroom/forms";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { inspectResume } from "./resume-check.server";
 import {
   docxWithLinkAndPicture,
+  docxWithOlePart,
   goodDocx,
   hostileResumes,
   pdf,
@@ -48,5 +50,22 @@ describe("résumé content check on the server", () => {
     ].map((file) => [file.what, file] as const),
   )("accepts %s", async (_what, file) => {
     expect(await accepted(file.name, file.bytes)).toBe(true);
+  });
+
+  it("a VBA project (an OLE compound file) under any part name is refused", () => {
+    const segment = fc.stringMatching(/^[A-Za-z0-9_-]{1,12}$/);
+    fc.assert(
+      fc.property(
+        fc.array(segment, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom("", ".bin", ".png", ".xml", ".dat"),
+        (parts, ext) => {
+          const name = `${parts.join("/")}${ext}`;
+          if (["[Content_Types].xml", "word/document.xml", "_rels/.rels"].includes(name)) return true;
+          const verdict = inspectResume(docxWithOlePart(name));
+          return !verdict.ok && /OLE|macro/.test(verdict.reason);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });

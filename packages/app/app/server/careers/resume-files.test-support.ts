@@ -782,6 +782,16 @@ export function readerBenignResumes(): { what: string; name: string; bytes: Buff
   ];
 }
 
+/** A plain DOCX with one more part, `name`, holding a VBA project (an OLE compound file) and nothing declaring it. */
+export function docxWithOlePart(name: string): Buffer {
+  return zip([
+    { name: "[Content_Types].xml", content: CONTENT_TYPES(DOCX_MAIN) },
+    { name: "_rels/.rels", content: RELS },
+    { name: "word/document.xml", content: DOCUMENT("Dana") },
+    { name, content: Buffer.concat([OLE_HEADER, Buffer.from('Attribute VB_Name = "ThisDocument"')]) },
+  ]);
+}
+
 /** A DOCX as Word writes one with a hyperlink (an external relationship) and a picture. */
 export function docxWithLinkAndPicture(): Buffer {
   return zip([
