@@ -316,9 +316,10 @@ class Parser {
           judgeName(key.v);
           const next = this.token();
           if (next.t === ">>") throw new PdfRefusal("dictionary key without a value");
-          dict.set(key.v, this.inner(next, depth + 1));
+          const value = this.inner(next, depth + 1);
+          judgeEntry(key.v, value);
+          dict.set(key.v, value);
         }
-        judgeDict(dict);
         return dict;
       }
       case "kw":
@@ -346,15 +347,17 @@ function judgeName(name: string) {
   if (what) throw new PdfRefusal(`/${name}: ${what}`);
 }
 
-function judgeDict(dict: Dict) {
-  const openAction = dict.get("OpenAction");
+/**
+ * Judges each entry as it is read, not the dictionary at the end: with a key written twice, readers differ on which
+ * value counts, so every value must pass.
+ */
+function judgeEntry(key: string, value: Value) {
   // A destination (an array) only shows a page; an action dictionary, or one out of sight, may do anything.
-  if (openAction !== undefined && !Array.isArray(openAction)) throw new PdfRefusal("/OpenAction runs an action");
-  const uri = dict.get("URI");
+  if (key === "OpenAction" && !Array.isArray(value)) throw new PdfRefusal("/OpenAction runs an action");
   // `/S /URI` names the action type, and a catalog's `/URI << /Base … >>` only resolves relative links.
-  if (uri !== undefined && nameOf(uri) === undefined && !isDict(uri)) {
+  if (key === "URI" && nameOf(value) === undefined && !isDict(value)) {
     const target =
-      uri !== null && typeof uri === "object" && "str" in uri ? stringBytes(uri.str).toString("latin1") : null;
+      value !== null && typeof value === "object" && "str" in value ? stringBytes(value.str).toString("latin1") : null;
     if (target === null || !SAFE_URI.test(target.trim()))
       throw new PdfRefusal("/URI to something other than a web page");
   }

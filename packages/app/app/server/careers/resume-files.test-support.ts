@@ -561,6 +561,11 @@ export function readerHostileResumes(): CorpusFile[] {
       /OpenAction/,
     ),
     pdfFile(
+      "a PDF whose catalog names its OpenAction twice, the action first and a destination last",
+      resumePdf({ catalogExtra: "/OpenAction << /S /URI /URI (https://evil.example/) >> /OpenAction [3 0 R /Fit] " }),
+      /OpenAction/,
+    ),
+    pdfFile(
       "a PDF whose link points at a file: URI (a credential leak)",
       resumePdf({
         pageExtra: "/Annots [5 0 R] ",
