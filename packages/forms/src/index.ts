@@ -43,6 +43,7 @@ export { emailSchema, optionalPhoneSchema, phoneSchema } from "./fields/contact-
 export { DEALER_TIME_ZONE, defaultFormContext, type FormContext, fixedFormContext, todayIn } from "./fields/context";
 export { ageOn, DATE_PATTERN, dateOfBirthSchema, dateSchema, isCalendarDate } from "./fields/date";
 export { formMeta, HONEYPOT_FIELD, IDEMPOTENCY_FIELD, isHoneypotFilled } from "./fields/form-meta";
+export { checkFormShape, FORM_SHAPE_LIMITS, type FormShapeProblem } from "./fields/form-shape";
 export { isBlankGroup, isEmpty } from "./fields/is-empty";
 export { moneySchema, parseMoneyInput, parseWholeNumberInput, wholeNumberSchema } from "./fields/numbers";
 export { profileShape } from "./fields/profile-fields";

@@ -80,9 +80,36 @@ const fieldValue: fc.Arbitrary<FieldValue> = fc.oneof(
   { weight: 1, arbitrary: fileValue },
 );
 
-/** A field name: one the action knows, or anything at all. */
+/**
+ * Names that describe huge or deep values to a form parser (issue 26): a known field with a list index of up to a
+ * hundred million, a key nested up to two thousand levels, a name of up to 10,000 characters. Each is a few bytes
+ * on the wire; read naively, `x[99999999]` is an array of a hundred million items.
+ */
+const hostileName = (known: readonly string[]) =>
+  fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...known), fc.integer({ min: 64, max: 99_999_999 }), fc.constantFrom("", ".x", "[0]"))
+      .map(([field, index, rest]) => `${field}[${index}]${rest}`),
+    fc
+      .tuple(fc.constantFrom(...known), fc.integer({ min: 9, max: 2_000 }))
+      .map(([field, depth]) => `${field}${".b".repeat(depth)}`),
+    fc.integer({ min: 9, max: 500 }).map((depth) => `a${"[0]".repeat(depth)}`),
+    fc.integer({ min: 121, max: 10_000 }).map((length) => "n".repeat(length)),
+  );
+
+/** A field name: one the action knows, anything at all, or one that describes a huge or deep value. */
 const fieldName = (known: readonly string[]) =>
-  fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...known) }, { weight: 1, arbitrary: fc.string({ maxLength: 30 }) });
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...known) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
+    { weight: 1, arbitrary: hostileName(known) },
+  );
+
+/** More entries than any form has (the limit is 1,000), each small, so the body stays under 64 KiB. */
+const tooManyEntries = (known: readonly string[]): fc.Arbitrary<[string, FieldValue][]> =>
+  fc
+    .tuple(fc.constantFrom(...known), fc.integer({ min: 1_001, max: 4_000 }))
+    .map(([field, count]) => Array.from({ length: count }, (_, i): [string, FieldValue] => [i % 2 ? field : "a", "1"]));
 
 /** Cookie headers: none, printable garbage, or cookies of ours with values nobody signed. */
 const cookieHeader: fc.Arbitrary<string | null> = fc.oneof(
@@ -127,9 +154,10 @@ export function formPayload(
     });
   return fc.record({
     entries: fc.oneof(
-      randomEntries,
-      mutatedValid,
-      validForm.map((form) => Object.entries(form)),
+      { weight: 4, arbitrary: randomEntries },
+      { weight: 4, arbitrary: mutatedValid },
+      { weight: 4, arbitrary: validForm.map((form) => Object.entries(form)) },
+      { weight: 1, arbitrary: tooManyEntries(knownFields) },
     ),
     encoding: fc.constantFrom("urlencoded", "multipart"),
     dataRequest: fc.boolean(),

@@ -1,5 +1,6 @@
-// Bad input against every action of the site: whatever is posted, the server answers without a 5xx, and a post it
-// refuses leaves nothing behind. Runs the built server in this process on PGlite in memory.
+// The action fuzz, shared by the bad-input test files: every action of the site, how to post to it, and the two
+// properties each must hold. Split by group so that Vitest's two workers run the groups side by side (issue 31);
+// each file starts its own built server in its process on PGlite in memory.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadDealers } from "@showroom/fixtures/server";
@@ -7,13 +8,13 @@ import { MAX_LENGTH, MESSAGES, testDriveClosedMessage, vehicleFieldMessage } fro
 import { DEFAULT_TEXT_MAX_LENGTH } from "@showroom/rules/questionnaire";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PHONE_VERIFICATION_TEXT } from "../../app/server/phone-verification/phone-verification.server";
-import type { Running } from "../../server/app";
-import { openSlotsNow } from "../support/slots";
-import { APP_DIR, startInProcess } from "./support/built-server";
-import { type Change, contactChanges, type Field, SPEC, whenMissing } from "./support/contact-changes";
-import { encodeForm, type FieldValue, formPayload, rawPayload } from "./support/payloads";
-import { contactFields, countRows, postForm, type RowCounts, renderedFieldErrors, request } from "./support/requests";
+import { PHONE_VERIFICATION_TEXT } from "../../../app/server/phone-verification/phone-verification.server";
+import type { Running } from "../../../server/app";
+import { openSlotsNow } from "../../support/slots";
+import { APP_DIR, startInProcess } from "./built-server";
+import { SPEC } from "./contact-changes";
+import { encodeForm, type FieldValue, formPayload, rawPayload } from "./payloads";
+import { contactFields, countRows, postForm, type RowCounts, renderedFieldErrors, request } from "./requests";
 import {
   SELL_ANSWER_SETS,
   SELL_FIELDS,
@@ -21,11 +22,11 @@ import {
   sellFirstValues,
   sellVehicle,
   visitSlotsNow,
-} from "./support/sell-payloads";
+} from "./sell-payloads";
 
-const RUNS = 200;
+export const RUNS = 200;
 
-interface ActionUnderTest {
+export interface ActionUnderTest {
   path: string;
   fields: readonly string[];
   /** Forms the action accepts. */
@@ -44,7 +45,7 @@ interface ActionUnderTest {
 }
 
 /** Whether an answer is the desk's refusal of a post without a session: to the sign-in, nothing read. */
-function sentToSignIn(answer: { status: number; headers: Headers; body: string }): boolean {
+export function sentToSignIn(answer: { status: number; headers: Headers; body: string }): boolean {
   if (answer.status === 303) return answer.headers.get("location") === "/staff/login";
   return answer.status === 202 && answer.body.includes("/staff/login");
 }
@@ -64,7 +65,7 @@ const contactDetails = fc.record({
 let offerPage = "";
 
 /** Every route module with an action, by file under app/: the scan below fails when one is missing here. */
-const ACTIONS: Record<string, ActionUnderTest> = {
+export const ACTIONS: Record<string, ActionUnderTest> = {
   "routes/contact-us.tsx": {
     path: "/contact-us",
     fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "topic", "message"],
@@ -462,7 +463,7 @@ const ACTIONS: Record<string, ActionUnderTest> = {
 };
 
 /** Every message a form of the site may show: the spec's words and the forms package's few additions. */
-const KNOWN_MESSAGES = new Set<string>([
+export const KNOWN_MESSAGES = new Set<string>([
   ...Object.values(SPEC),
   // Phone verification's plain server text, shown against the phone or code field (spec section 7).
   ...Object.values(PHONE_VERIFICATION_TEXT),
@@ -476,7 +477,7 @@ const KNOWN_MESSAGES = new Set<string>([
   ...loadDealers().dealers.flatMap((dealer) => dealer.closedDates.map((day) => testDriveClosedMessage(day.name))),
 ]);
 
-function routeModulesWithAction(): string[] {
+export function routeModulesWithAction(): string[] {
   const appDir = join(APP_DIR, "app");
   const candidates = [
     "root.tsx",
@@ -490,28 +491,68 @@ function routeModulesWithAction(): string[] {
     .sort();
 }
 
-let site: Running;
+/**
+ * The actions by test file: each group's file fuzzes its actions against a server of its own. Every action is in
+ * exactly one group (bad-input-contact.test.ts checks it, with the scan of the route modules).
+ */
+export const FUZZ_GROUPS = {
+  contact: ["routes/contact-us.tsx", "routes/careers.tsx", "routes/team-member.tsx"],
+  vehicle: [
+    "routes/schedule-test-drive.tsx",
+    "routes/personalize-price.tsx",
+    "routes/unlock-inventory.tsx",
+    "routes/saved-vehicles.tsx",
+  ],
+  sell: ["routes/your-vehicle.tsx", "routes/sell-offer.tsx"],
+  financing: ["routes/apply-for-financing.tsx", "routes/full-credit-application.tsx", "routes/api.phone-validation.ts"],
+  staff: [
+    "routes/staff-login.tsx",
+    "routes/staff-verify.tsx",
+    "routes/staff-credit-application.tsx",
+    "routes/staff-credit-application-ssn.tsx",
+    "routes/staff-accounts.tsx",
+    "routes/staff-outbox.tsx",
+    "routes/staff-retention.tsx",
+    "routes/staff-sign-out.ts",
+  ],
+  api: ["routes/api.popup-lead.ts", "routes/api.store.ts", "routes/api.track-facebook.ts", "routes/api.consent.ts"],
+} as const satisfies Record<string, readonly string[]>;
 
-beforeAll(async () => {
-  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000000" });
-  const made = await postForm(site.url, "/sell-trade-my-car/your-vehicle", {
-    intent: "offer",
-    vin: "WMWWJ9C03M2387500",
-    mileage: "40000",
-    zip: "63119",
-    interest: "sell",
-    q100: "great",
-    ...contactFields(),
+export type FuzzGroup = keyof typeof FUZZ_GROUPS;
+
+/** Idempotency keys that made a lead in this file's database: a second post with one rightly writes nothing. */
+const usedKeys = new Set<string>();
+
+/** A server for one test file, with an offer made for the visit form; the rate limit is out of the way. */
+export function serverForFuzz(): { site: () => Running; usedKeys: Set<string> } {
+  let site: Running | undefined;
+  beforeAll(async () => {
+    site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000000" });
+    const made = await postForm(site.url, "/sell-trade-my-car/your-vehicle", {
+      intent: "offer",
+      vin: "WMWWJ9C03M2387500",
+      mileage: "40000",
+      zip: "63119",
+      interest: "sell",
+      q100: "great",
+      ...contactFields(),
+    });
+    offerPage = made.headers.get("location") ?? "";
+    if (!offerPage.startsWith("/sell-trade-my-car/offer/")) throw new Error(`no offer to fuzz: ${made.status}`);
   });
-  offerPage = made.headers.get("location") ?? "";
-  if (!offerPage.startsWith("/sell-trade-my-car/offer/")) throw new Error(`no offer to fuzz: ${made.status}`);
-});
+  afterAll(async () => {
+    await site?.close();
+  });
+  return {
+    site: () => {
+      if (!site) throw new Error("the server has not started");
+      return site;
+    },
+    usedKeys,
+  };
+}
 
-afterAll(async () => {
-  await site?.close();
-});
-
-function delta(before: RowCounts, after: RowCounts): RowCounts {
+export function delta(before: RowCounts, after: RowCounts): RowCounts {
   return {
     leads: after.leads - before.leads,
     outbox: after.outbox - before.outbox,
@@ -520,115 +561,86 @@ function delta(before: RowCounts, after: RowCounts): RowCounts {
   };
 }
 
-const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0, offers: 0 };
-
-/** Idempotency keys that made a lead in this file's database: a second post with one rightly writes nothing. */
-const usedKeys = new Set<string>();
+export const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0, offers: 0 };
 
 /** The value a form parser reads for `name`: the first one posted. */
 function firstValue(entries: readonly [string, FieldValue][], name: string): FieldValue | undefined {
   return entries.find(([key]) => key === name)?.[1];
 }
 
-it("every route module that exports an action is fuzzed here", () => {
-  expect(routeModulesWithAction()).toEqual(Object.keys(ACTIONS).sort());
-});
+/** The two properties, for every action of `group`, against the server of the calling file. */
+export function fuzzActionGroup(group: FuzzGroup): { site: () => Running; usedKeys: Set<string> } {
+  const server = serverForFuzz();
+  const running = server.site;
+  describe.each(FUZZ_GROUPS[group].map((file) => [file, ACTIONS[file] as ActionUnderTest] as const))(
+    "the action of %s",
+    (_file, action) => {
+      it("answers any form (any field names and values, huge or missing, files, any cookies) without a 5xx, and writes a whole lead or nothing", async () => {
+        await fc.assert(
+          fc.asyncProperty(formPayload(action.fields, action.valid), async (payload) => {
+            const { body, headers } = encodeForm(payload);
+            const path = payload.dataRequest ? `${action.path}.data` : action.path;
+            const before = await countRows(running().database.db);
+            const answer = await request(`${running().url}${path}`, {
+              method: "POST",
+              body,
+              headers: { Origin: running().url, ...headers },
+            });
+            const written = delta(before, await countRows(running().database.db));
+            expect(answer.status).toBeLessThan(500);
+            // A lead comes with its outbox row, or neither is there; an offer never comes without its lead.
+            expect(written.outbox).toBe(written.leads);
+            expect(written.offers).toBeLessThanOrEqual(written.leads);
+            // 303 for a document request; 202 (a redirect in the body) or 200 for React Router's data requests.
+            const succeeded = answer.status === 303 || answer.status === 200 || answer.status === 202;
+            if (!succeeded || !action.writesLeads) expect(written).toEqual(NOTHING);
+            else {
+              expect(written.leads).toBeLessThanOrEqual(1);
+              expect(written.visitors).toBeLessThanOrEqual(
+                action.savesJourney ? Math.max(1, written.leads) : written.leads,
+              );
+              // A success that wrote nothing must be the honeypot's or a repeated key's: otherwise a lead was lost.
+              const key = firstValue(payload.entries, "idempotencyKey");
+              const honeypot = firstValue(payload.entries, "website");
+              const trapped = honeypot !== undefined && (typeof honeypot !== "string" || honeypot.trim() !== "");
+              const keyText = typeof key === "string" ? key.trim().toLowerCase() : undefined;
+              const booking = action.makesLead?.(payload.entries) ?? true;
+              if (booking && !trapped && keyText !== undefined && !usedKeys.has(keyText)) expect(written.leads).toBe(1);
+              if (written.leads === 1 && keyText !== undefined) usedKeys.add(keyText);
+            }
+            if (action.writesLeads && answer.status === 400 && !payload.dataRequest) {
+              for (const message of Object.values(renderedFieldErrors(answer.body))) {
+                expect(KNOWN_MESSAGES).toContain(message);
+              }
+            }
+          }),
+          { numRuns: RUNS },
+        );
+      }, 120_000);
 
-describe.each(Object.entries(ACTIONS))("the action of %s", (_file, action) => {
-  it("answers any form (any field names and values, huge or missing, files, any cookies) without a 5xx, and writes a whole lead or nothing", async () => {
-    await fc.assert(
-      fc.asyncProperty(formPayload(action.fields, action.valid), async (payload) => {
-        const { body, headers } = encodeForm(payload);
-        const path = payload.dataRequest ? `${action.path}.data` : action.path;
-        const before = await countRows(site.database.db);
-        const answer = await request(`${site.url}${path}`, {
-          method: "POST",
-          body,
-          headers: { Origin: site.url, ...headers },
-        });
-        const written = delta(before, await countRows(site.database.db));
-        expect(answer.status).toBeLessThan(500);
-        // A lead comes with its outbox row, or neither is there; an offer never comes without its lead.
-        expect(written.outbox).toBe(written.leads);
-        expect(written.offers).toBeLessThanOrEqual(written.leads);
-        // 303 for a document request; 202 (a redirect in the body) or 200 for React Router's data requests.
-        const succeeded = answer.status === 303 || answer.status === 200 || answer.status === 202;
-        if (!succeeded || !action.writesLeads) expect(written).toEqual(NOTHING);
-        else {
-          expect(written.leads).toBeLessThanOrEqual(1);
-          expect(written.visitors).toBeLessThanOrEqual(
-            action.savesJourney ? Math.max(1, written.leads) : written.leads,
-          );
-          // A success that wrote nothing must be the honeypot's or a repeated key's: otherwise a lead was lost.
-          const key = firstValue(payload.entries, "idempotencyKey");
-          const honeypot = firstValue(payload.entries, "website");
-          const trapped = honeypot !== undefined && (typeof honeypot !== "string" || honeypot.trim() !== "");
-          const keyText = typeof key === "string" ? key.trim().toLowerCase() : undefined;
-          const booking = action.makesLead?.(payload.entries) ?? true;
-          if (booking && !trapped && keyText !== undefined && !usedKeys.has(keyText)) expect(written.leads).toBe(1);
-          if (written.leads === 1 && keyText !== undefined) usedKeys.add(keyText);
-        }
-        if (action.writesLeads && answer.status === 400 && !payload.dataRequest) {
-          for (const message of Object.values(renderedFieldErrors(answer.body))) {
-            expect(KNOWN_MESSAGES).toContain(message);
-          }
-        }
-      }),
-      { numRuns: RUNS },
-    );
-  }, 120_000);
-
-  it("answers a body it cannot read as a form (wrong content type, broken multipart, bad encoding) with a 4xx and writes nothing", async () => {
-    await fc.assert(
-      fc.asyncProperty(rawPayload, async (payload) => {
-        const path = payload.dataRequest ? `${action.path}.data` : action.path;
-        const before = await countRows(site.database.db);
-        const answer = await request(`${site.url}${path}`, {
-          method: "POST",
-          body: payload.body as Uint8Array<ArrayBuffer>,
-          headers: {
-            Origin: site.url,
-            ...(payload.contentType === null ? {} : { "Content-Type": payload.contentType }),
-          },
-        });
-        if (!(action.signInRequired && sentToSignIn(answer))) {
-          expect(answer.status, `${payload.contentType}: ${answer.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-          expect(answer.status, `${payload.contentType}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
-        }
-        expect(delta(before, await countRows(site.database.db))).toEqual(NOTHING);
-      }),
-      { numRuns: RUNS },
-    );
-  }, 120_000);
-});
-
-it("every broken contact field shows the spec's words for what is wrong with it, valid fields show none, and nothing is written", async () => {
-  await fc.assert(
-    fc.asyncProperty(fc.record(contactChanges), async (plan) => {
-      const fields = contactFields();
-      const expected: Record<string, string> = {};
-      for (const [field, change] of Object.entries(plan) as [Field, Change][]) {
-        if (change.kind === "omit") {
-          delete fields[field];
-          expected[field] = whenMissing[field];
-        } else if (change.kind === "set") {
-          fields[field] = change.value;
-          expected[field] = change.expected;
-        }
-      }
-      const before = await countRows(site.database.db);
-      const answer = await postForm(site.url, "/contact-us", fields);
-      const after = await countRows(site.database.db);
-      if (Object.keys(expected).length === 0) {
-        usedKeys.add(fields.idempotencyKey as string);
-        expect(answer.status).toBe(303);
-        expect(after.leads - before.leads).toBe(1);
-        return;
-      }
-      expect(answer.status).toBe(400);
-      expect(renderedFieldErrors(answer.body)).toEqual(expected);
-      expect(after).toEqual(before);
-    }),
-    { numRuns: RUNS },
+      it("answers a body it cannot read as a form (wrong content type, broken multipart, bad encoding) with a 4xx and writes nothing", async () => {
+        await fc.assert(
+          fc.asyncProperty(rawPayload, async (payload) => {
+            const path = payload.dataRequest ? `${action.path}.data` : action.path;
+            const before = await countRows(running().database.db);
+            const answer = await request(`${running().url}${path}`, {
+              method: "POST",
+              body: payload.body as Uint8Array<ArrayBuffer>,
+              headers: {
+                Origin: running().url,
+                ...(payload.contentType === null ? {} : { "Content-Type": payload.contentType }),
+              },
+            });
+            if (!(action.signInRequired && sentToSignIn(answer))) {
+              expect(answer.status, `${payload.contentType}: ${answer.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+              expect(answer.status, `${payload.contentType}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+            }
+            expect(delta(before, await countRows(running().database.db))).toEqual(NOTHING);
+          }),
+          { numRuns: RUNS },
+        );
+      }, 120_000);
+    },
   );
-}, 120_000);
+  return server;
+}

@@ -1,0 +1,6 @@
+// Bad input against the staff desk (sign-in, and every desk action, which needs a session no fuzzed post has): whatever is posted, the server answers
+// without a 5xx, and a post it refuses leaves nothing behind (support/action-fuzz.ts; every action's group is checked
+// in bad-input-contact.test.ts).
+import { fuzzActionGroup } from "./support/action-fuzz";
+
+fuzzActionGroup("staff");
