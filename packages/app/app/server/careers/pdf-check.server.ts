@@ -266,10 +266,26 @@ function decodeName(bytes: Uint8Array, start: number, end: number): string {
   return name;
 }
 
+/** What the parsers learn across the file: which objects are arrays (every definition of the number, updates
+ * included), and the OpenAction targets to look up in them at the end. */
+class Facts {
+  private readonly arrays = new Map<number, boolean>();
+  readonly openActionTargets: number[] = [];
+  define(number: number, value: Value) {
+    this.arrays.set(number, (this.arrays.get(number) ?? true) && Array.isArray(value));
+  }
+  isArray(number: number): boolean {
+    return this.arrays.get(number) === true;
+  }
+}
+
 /** Reads values from a lexer; judges every name and dictionary as it goes. */
 class Parser {
   private peeked: Token[] = [];
-  constructor(readonly lexer: Lexer) {}
+  constructor(
+    readonly lexer: Lexer,
+    private readonly facts: Facts,
+  ) {}
 
   token(): Token {
     return this.peeked.shift() ?? this.lexer.next();
@@ -317,7 +333,7 @@ class Parser {
           const next = this.token();
           if (next.t === ">>") throw new PdfRefusal("dictionary key without a value");
           const value = this.inner(next, depth + 1);
-          judgeEntry(key.v, value);
+          judgeEntry(key.v, value, this.facts);
           dict.set(key.v, value);
         }
         return dict;
@@ -351,9 +367,11 @@ function judgeName(name: string) {
  * Judges each entry as it is read, not the dictionary at the end: with a key written twice, readers differ on which
  * value counts, so every value must pass.
  */
-function judgeEntry(key: string, value: Value) {
-  // A destination (an array) only shows a page; an action dictionary, or one out of sight, may do anything.
-  if (key === "OpenAction" && !Array.isArray(value)) throw new PdfRefusal("/OpenAction runs an action");
+function judgeEntry(key: string, value: Value, facts: Facts) {
+  // A destination (an array) only shows a page; an action dictionary may do anything. A reference is looked up once
+  // the whole file is read (Acrobat writes the destination as an object of its own).
+  if (key === "OpenAction" && isRef(value)) facts.openActionTargets.push(value.ref);
+  else if (key === "OpenAction" && !Array.isArray(value)) throw new PdfRefusal("/OpenAction runs an action");
   // `/S /URI` names the action type, and a catalog's `/URI << /Base … >>` only resolves relative links.
   if (key === "URI" && nameOf(value) === undefined && !isDict(value)) {
     const target =
@@ -407,7 +425,7 @@ function intParam(params: Value, key: string, fallback: number): number {
 }
 
 /** Decodes one stream and, when it can hold objects, judges them. */
-function judgeStream({ dict, data }: StreamFacts, budget: Budget) {
+function judgeStream({ dict, data }: StreamFacts, budget: Budget, facts: Facts) {
   if (++budget.streams > PDF_LIMITS.maxStreams) throw new PdfRefusal("too many streams");
   budget.checkTime();
   // /F in a stream dictionary names an external file holding the data: out of sight.
@@ -461,7 +479,7 @@ function judgeStream({ dict, data }: StreamFacts, budget: Budget) {
     if (error instanceof UndecodableStream) throw new PdfRefusal(`object stream: ${error.message}`);
     throw error;
   }
-  judgeObjectStream(dict, decoded, budget);
+  judgeObjectStream(dict, decoded, budget, facts);
 }
 
 /**
@@ -469,7 +487,7 @@ function judgeStream({ dict, data }: StreamFacts, budget: Budget) {
  * because a reader jumps to those offsets and an offset inside what reads in order as a string would otherwise hide
  * an object.
  */
-function judgeObjectStream(dict: Dict, decoded: Uint8Array, budget: Budget) {
+function judgeObjectStream(dict: Dict, decoded: Uint8Array, budget: Budget, facts: Facts) {
   const count = dict.get("N");
   const first = dict.get("First");
   if (typeof count !== "number" || typeof first !== "number" || !Number.isInteger(count) || !Number.isInteger(first)) {
@@ -478,8 +496,9 @@ function judgeObjectStream(dict: Dict, decoded: Uint8Array, budget: Budget) {
   if (count < 0 || first < 0 || first > decoded.length) throw new PdfRefusal("object stream header out of range");
   budget.objects += count;
   if (budget.objects > PDF_LIMITS.maxObjects) throw new PdfRefusal("too many objects");
-  const inOrder = new Parser(new Lexer(decoded, budget));
+  const inOrder = new Parser(new Lexer(decoded, budget), facts);
   const offsets: number[] = [];
+  const numbers: number[] = [];
   let headerNumbers = 0;
   for (let token = inOrder.token(); token.t !== "eof"; token = inOrder.token()) {
     const value = inOrder.value(token, 0);
@@ -488,17 +507,19 @@ function judgeObjectStream(dict: Dict, decoded: Uint8Array, budget: Budget) {
     }
     if (headerNumbers < 2 * count) {
       if (typeof value !== "number" || !Number.isInteger(value)) throw new PdfRefusal("object stream header");
-      if (headerNumbers % 2 === 1) offsets.push(value);
+      (headerNumbers % 2 === 1 ? offsets : numbers).push(value);
       headerNumbers++;
     }
   }
   if (offsets.length !== count) throw new PdfRefusal("object stream header shorter than /N");
-  for (const offset of offsets) {
+  for (const [index, offset] of offsets.entries()) {
     if (offset < 0 || first + offset >= decoded.length) throw new PdfRefusal("object stream offset out of range");
-    const one = new Parser(new Lexer(decoded, budget, first + offset));
+    const one = new Parser(new Lexer(decoded, budget, first + offset), facts);
     const token = one.token();
     if (token.t === "eof") throw new PdfRefusal("object stream offset at its end");
-    one.value(token, 0);
+    const value = one.value(token, 0);
+    if (value !== null && typeof value === "object" && "kw" in value) throw new PdfRefusal("keyword as an object");
+    facts.define(numbers[index] as number, value);
   }
 }
 
@@ -510,13 +531,16 @@ const OBJECT_HEADER =
   /\d+(?:[\0\t\n\f\r ]|%[^\r\n]*)+\d+(?:[\0\t\n\f\r ]|%[^\r\n]*)+obj(?=[\0\t\n\f\r ()<>[\]{}/%]|$)/g;
 
 function judgePdf(bytes: Uint8Array, budget: Budget) {
+  const facts = new Facts();
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
   // A ZIP's end record where ZIP readers look for it (the last 64 kB): the file is also an archive (a polyglot),
   // whatever the PDF around it says. Further in, four such bytes in compressed data are chance, and no archive.
   const zipEnd = text.lastIndexOf("PK\x05\x06");
   if (zipEnd >= 0 && zipEnd >= text.length - ZIP_END_SEARCH) throw new PdfRefusal("also a ZIP archive");
   const lexer = new Lexer(bytes, budget);
-  const parser = new Parser(lexer);
+  const parser = new Parser(lexer, facts);
+  /** The number of the object whose value comes next (just after its `obj`). */
+  let defining: number | undefined;
   /** Where each `obj` keyword that opens a top-level object stands. */
   const objectStarts = new Set<number>();
   const recent: (Value | { kw: string; at: number })[] = [];
@@ -528,14 +552,18 @@ function judgePdf(bytes: Uint8Array, budget: Budget) {
           throw new PdfRefusal("obj without a number");
         if (++budget.objects > PDF_LIMITS.maxObjects) throw new PdfRefusal("too many objects");
         objectStarts.add(value.at);
+        defining = recent[1];
       }
       if (value.kw === "stream") {
         const dict = recent[0];
         if (!isDict(dict)) throw new PdfRefusal("stream without a dictionary");
         // The stream's data starts right after the keyword: nothing may have been read ahead of it.
         if (parser.readAhead) throw new PdfRefusal("stream keyword misplaced");
-        judgeStream({ dict, data: streamData(lexer, dict) }, budget);
+        judgeStream({ dict, data: streamData(lexer, dict) }, budget, facts);
       }
+    } else if (defining !== undefined) {
+      facts.define(defining, value);
+      defining = undefined;
     }
     recent.unshift(value);
     recent.length = Math.min(recent.length, 2);
@@ -546,6 +574,9 @@ function judgePdf(bytes: Uint8Array, budget: Budget) {
     if (!objectStarts.has(match.index + match[0].length - 3)) throw new PdfRefusal("an object hidden inside another");
   }
   if (objectStarts.size === 0) throw new PdfRefusal("no objects");
+  for (const target of facts.openActionTargets) {
+    if (!facts.isArray(target)) throw new PdfRefusal("/OpenAction runs an action");
+  }
   // After the last %%EOF only whitespace: an incremental update ends with its own %%EOF; anything else is a payload.
   const lastEof = text.lastIndexOf("%%EOF");
   if (lastEof < 0 || !lexer.eofMarks.includes(lastEof)) throw new PdfRefusal("no %%EOF ends the file");

@@ -727,6 +727,11 @@ export function readerBenignResumes(): { what: string; name: string; bytes: Buff
       }),
     },
     {
+      what: "a PDF whose OpenAction is a destination of its own (as Acrobat writes it)",
+      name: "resume.pdf",
+      bytes: resumePdf({ catalogExtra: "/OpenAction 5 0 R ", more: ["[3 0 R /FitH null]"] }),
+    },
+    {
       what: "a PDF whose catalog gives a base URI for its links",
       name: "resume.pdf",
       bytes: resumePdf({ catalogExtra: "/URI << /Base (https://dana.example/) >> " }),
