@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm start`: builds the site if needed, then serves it until SIGTERM/SIGINT, which close the database first.
 // WEB_CONCURRENCY=n (n > 1, PostgreSQL only) runs n processes sharing the port through node:cluster (ADR 251).
+// While it serves, DATA_DIR/showroom.pid holds the pid to signal (`kill -HUP $(cat DATA_DIR/showroom.pid)`).
 import cluster from "node:cluster";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { ensureBuild, serverBuild } from "./scripts/ensure-build.mjs";
 
 // React and Express pick their production code paths from NODE_ENV; unset, `npm start` would render with React's
@@ -32,7 +35,10 @@ async function serve() {
   }
   const line = `Showroom is serving ${running.url} (${running.database.kind} database; lead mail: ${running.mail})`;
   if (cluster.isWorker) process.send?.({ ready: line });
-  else console.log(line);
+  else {
+    writePidFile(running.config.DATA_DIR);
+    console.log(line);
+  }
   // SIGHUP reloads the analyst's offer rules (OFFER_RULES_DIR); a bad folder keeps the last good rules and says why.
   process.on("SIGHUP", () => {
     running.reloadOfferRules().catch((error) => console.error(error));
@@ -63,7 +69,19 @@ async function primary(count) {
     process.exit(1);
   }
   ensureBuild();
+  // Checked once here, not by every process forked: a bad setting would otherwise crash each in turn (ADR 308).
+  const { checkConfiguration } = await import(serverBuild);
+  let config;
+  try {
+    config = await checkConfiguration();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  writePidFile(config.DATA_DIR);
   let stopping = false;
+  /** Set when the primary gives up on its servers: the exit that follows must say the start failed. */
+  let failed = false;
   const deaths = [];
   let ready = 0;
   const fork = () => {
@@ -76,7 +94,7 @@ async function primary(count) {
   };
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
       return;
     }
     const now = Date.now();
@@ -85,8 +103,8 @@ async function primary(count) {
     if (deaths.length >= 5) {
       console.error("Five server processes died within a minute; stopping.");
       stopping = true;
+      failed = true;
       for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
-      process.exitCode = 1;
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
       return;
     }
@@ -105,4 +123,22 @@ async function primary(count) {
       for (const worker of workers) worker?.process.kill("SIGTERM");
     });
   }
+}
+
+/**
+ * Writes this process's pid to DATA_DIR/showroom.pid, for `kill -HUP $(cat …)`, and removes it when this process
+ * exits, unless another start has since written its own pid there. A SIGKILL leaves it behind: the pid it names is
+ * then dead, and the next start overwrites it.
+ */
+function writePidFile(dataDir) {
+  const path = join(dataDir, "showroom.pid");
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(path, `${process.pid}\n`, { mode: 0o644 });
+  process.on("exit", () => {
+    try {
+      if (readFileSync(path, "utf8").trim() === String(process.pid)) rmSync(path, { force: true });
+    } catch {
+      // Already gone.
+    }
+  });
 }

@@ -19,6 +19,8 @@ function serverEnv(dataDir, databaseUrl, secret) {
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     SESSION_SECRET: secret,
+    // A server on PostgreSQL refuses to start without a DATA_KEY of its own (ADR 308).
+    DATA_KEY: randomBytes(32).toString("base64"),
   };
 }
 

@@ -11,14 +11,13 @@ import { cookiesFor, listenOriginOf, settingsFor } from "../app/content/site.ser
 import { KeptStores, keepStores } from "../app/content/stores.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
-import { type Config, loadConfig } from "../app/server/config.server";
+import { type Config, loadServerConfig } from "../app/server/config.server";
 import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
 import { makeDataDirPrivate } from "../app/server/db/data-dir.server";
 import { experimentsFor, variantOf } from "../app/server/experiments/experiments.server";
 import { sweepDrafts } from "../app/server/financing/drafts.server";
-import { logError, logInfo, logWarn, setLogFormat, setLogLevel } from "../app/server/log.server";
-import { createSiteMetrics } from "../app/server/metrics/metrics.server";
+import { logError, logInfo, logWarn, setLogLevel } from "../app/server/log.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import { keepInventoryVersion } from "../app/server/search/snapshot.server";
@@ -88,21 +87,10 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
-  // Operators' figures only when METRICS_TOKEN is set (ADR 309); unset, /metrics is the site's 404 and nothing is timed.
-  const metrics = config.METRICS_TOKEN
-    ? createSiteMetrics({
-        db,
-        token: config.METRICS_TOKEN,
-        routes: build.routes,
-        fixedRoutes: { [BUILD_MARKER_PATH]: "build-marker" },
-      })
-    : null;
-  if (metrics) app.use(metrics.timeRequests);
   if (!config.TRUST_PROXY) app.use(warnOfUntrustedProxy());
   // Level 4: documents rendered per request compress in half the time of the default level for a few % more bytes.
   app.use(nonceMiddleware, securityHeadersFor(tagSources(config)), staffDeskHeaders, compression({ level: 4 }));
   if (!cookiesAreSecure(config.PUBLIC_ORIGIN)) app.use(plainHttpCookies);
-  if (metrics) app.use(metrics.endpoint);
 
   // build/client, wherever in build/server the bundler placed this code.
   const here = fileURLToPath(new URL(".", import.meta.url));
@@ -149,6 +137,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
       cache: options.htmlCache === undefined ? new HtmlCache() : options.htmlCache,
       db,
       cookies: cookiesFor(config),
+      publicOrigin: config.PUBLIC_ORIGIN,
       inventoryVersion: options.inventoryVersion ?? null,
       experimentsKey: async (visitorId) =>
         variantOf(await experimentsFor(config).load(), visitorId, settingsFor(config)).names.join(","),
@@ -190,14 +179,23 @@ export interface Running {
   close(): Promise<void>;
 }
 
+/**
+ * What start() checks before it opens anything (the environment, the shared secrets, the analyst's offer rules), for
+ * a cluster's primary to run once before it forks: a bad setting then stops `node start.mjs` with one message and a
+ * non-zero exit instead of crashing every process it starts (ADR 308). Throws the error start() would.
+ */
+export async function checkConfiguration(env: Record<string, string | undefined> = process.env): Promise<Config> {
+  const config = loadServerConfig(env);
+  await openOfferRules(config.OFFER_RULES_DIR, () => {});
+  return config;
+}
+
 /** Boots the site: configuration, database and migrations, the HTTP server, and shutdown on SIGTERM/SIGINT. */
 export async function start(
   env: Record<string, string | undefined> = process.env,
   options: { htmlCache?: boolean } = {},
 ): Promise<Running> {
-  // Before the configuration is read, so even its errors print as JSON when JSON was asked for.
-  setLogFormat(env.LOG_FORMAT === "json" ? "json" : "text");
-  const config = loadConfig(env);
+  const config = loadServerConfig(env);
   setLogLevel(config.LOG_LEVEL);
   const notice = cookieNotice(config.PUBLIC_ORIGIN);
   if (notice) console.warn(notice);

@@ -16,6 +16,7 @@ import type { Db } from "../app/server/db/client.server";
 import { NAMED_NOW_HEADER, type VisitorCookies } from "../app/server/visitor.server";
 import { type CachedPage, cachePage, documentOf, gzipOf, type HtmlCache } from "./html-cache";
 import type { InventoryVersionCache } from "./inventory-version";
+import { requestOrigin } from "./security";
 
 /** The signed visitor id: replaced in the key by what pages may read of the visitor, the two unlocks and the hearts. */
 const VISITOR_COOKIE = "uniqueUserId";
@@ -55,6 +56,8 @@ export interface PageHandlerOptions {
   inventoryVersion?: InventoryVersionCache | null;
   /** The experiments a visitor id is in, as a key part; absent, pages vary by no experiment. */
   experimentsKey?: (visitorId: string | null) => Promise<string>;
+  /** PUBLIC_ORIGIN: the origin of every request React Router sees, whatever Host arrived (ADR 307). */
+  publicOrigin?: string | undefined;
 }
 
 function cookiePairs(header: string | undefined): [string, string][] {
@@ -249,12 +252,10 @@ function isDocument(response: globalThis.Response): boolean {
   return response.body !== null && (response.headers.get("content-type") ?? "").startsWith("text/html");
 }
 
-function createFetchRequest(req: Request, res: Response): globalThis.Request {
-  const [, forwardedPort] = req.app?.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
-  const [, hostPort] = req.get("host")?.split(":") ?? [];
-  const port = [forwardedPort, hostPort].map((p) => Number.parseInt(p ?? "", 10)).find(Number.isSafeInteger) ?? "";
-  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+function createFetchRequest(req: Request, res: Response, publicOrigin: string | undefined): globalThis.Request {
+  // React Router refuses an action whose `Origin` differs from this URL's origin: it must be the origin our own check
+  // admits, never the Host a proxy forwarded without its port (ADR 307).
+  const url = new URL(`${requestOrigin(req, publicOrigin)}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
@@ -354,7 +355,10 @@ export function createPageHandler(options: PageHandlerOptions) {
         const page = cache.get(key);
         if (page) return sendPage(req, res, page, nonce);
       }
-      const response = await handle(createFetchRequest(req, res), options.getLoadContext(req, res));
+      const response = await handle(
+        createFetchRequest(req, res, options.publicOrigin),
+        options.getLoadContext(req, res),
+      );
       if (!isDocument(response)) return await sendResponse(res, response);
       const html = Buffer.from(await response.arrayBuffer());
       if (res.destroyed || res.writableEnded) return;

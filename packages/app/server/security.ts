@@ -95,12 +95,25 @@ export function sameOriginOnly(publicOrigin: string | undefined) {
     const site = req.get("sec-fetch-site");
     if (site && site !== "same-origin" && site !== "none") return refuse(res);
     const origin = req.get("origin");
-    if (origin) {
-      const expected = publicOrigin ?? `${req.protocol}://${req.get("host")}`;
-      if (origin !== expected) return refuse(res);
-    }
+    if (origin && origin !== requestOrigin(req, publicOrigin)) return refuse(res);
     next();
   };
+}
+
+/** A host[:port] as a Host or X-Forwarded-Host header may spell it: a name, an IPv4 or a bracketed IPv6, a port. */
+const HOST_AND_PORT = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin this request was addressed to, as a browser on the site names it in `Origin`: PUBLIC_ORIGIN when set
+ * (the one canonical origin, ADR 230), so a proxy may forward any Host, with or without the public port; otherwise
+ * the scheme and host:port the request arrived on, taken from X-Forwarded-Proto and X-Forwarded-Host only when
+ * TRUST_PROXY trusts the sender. Our own check and the URL React Router compares with `Origin` both use this, so they
+ * never disagree (ADR 307).
+ */
+export function requestOrigin(req: Request, publicOrigin: string | undefined): string {
+  if (publicOrigin) return new URL(publicOrigin).origin;
+  const host = req.host ?? "";
+  return `${req.protocol}://${HOST_AND_PORT.test(host) ? host.toLowerCase() : "localhost"}`;
 }
 
 function refuse(res: Response) {

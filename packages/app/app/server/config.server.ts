@@ -160,6 +160,13 @@ const configSchema = z
       .optional(),
     /** Tracking events (`POST /api/track/facebook`) allowed per IP per minute, apart from the form POST budget. */
     TRACK_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Server processes sharing the port (start.mjs forks them); above 1, the secrets must be shared (ADR 308). */
+    WEB_CONCURRENCY: z.coerce
+      .number({ error: "must be a whole number from 1 to 64" })
+      .int("must be a whole number from 1 to 64")
+      .min(1, "must be a whole number from 1 to 64")
+      .max(64, "must be a whole number from 1 to 64")
+      .default(1),
   })
   .superRefine((config, ctx) => {
     if (config.SMS_URL && !config.SMS_FROM) {
@@ -174,6 +181,34 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+/**
+ * The server's configuration: {@link loadConfig}, and on PostgreSQL or with WEB_CONCURRENCY > 1 the secrets every
+ * process must share. Unset there, each process or host would make its own: one would seal applicants' data under a
+ * key the others cannot read, and sign cookies the others refuse (ADR 308). Commands (import, keys, outbox) read
+ * {@link loadConfig} and need neither.
+ */
+export function loadServerConfig(env: Record<string, string | undefined> = process.env): Config {
+  const config = loadConfig(env);
+  const shared = config.DATABASE_URL?.startsWith("postgres")
+    ? "on PostgreSQL (DATABASE_URL=postgres://…)"
+    : config.WEB_CONCURRENCY > 1
+      ? `with WEB_CONCURRENCY=${config.WEB_CONCURRENCY}`
+      : null;
+  if (!shared) return config;
+  const missing = [
+    config.DATA_KEY
+      ? null
+      : `  DATA_KEY: must be set ${shared}: every process and host must seal personal data under the same key, or ` +
+        "each would generate its own and the others could not read what it sealed (openssl rand -base64 32)",
+    config.SESSION_SECRET
+      ? null
+      : `  SESSION_SECRET: must be set ${shared}: every process and host must sign visitor cookies with the same ` +
+        "secret, or each would refuse the others' cookies (openssl rand -hex 32)",
+  ].filter((line) => line !== null);
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n${missing.join("\n")}`);
+  return config;
 }
 
 /** Parses `env` (default `process.env`); throws a {@link ConfigError} naming every bad variable. */

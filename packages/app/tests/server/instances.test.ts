@@ -4,7 +4,7 @@
 // when it answers; the embedded database's refusal of a cluster is checked either way.
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -71,6 +71,68 @@ describe("a cluster on the embedded database", () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+describe("secrets every process must share", () => {
+  beforeAll(ensureBuiltServer);
+  // Never reached: every refusal here comes before anything connects, so no PostgreSQL is needed.
+  const UNREACHABLE = "postgres://showroom@127.0.0.1:1/showroom";
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), "showroom-secrets-"));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("on PostgreSQL, an empty DATA_KEY and SESSION_SECRET (a key command that failed) stop the start, naming both and why", async () => {
+    const exit = await runServerToExit({
+      DATABASE_URL: UNREACHABLE,
+      DATA_DIR: dataDir(),
+      DATA_KEY: "",
+      SESSION_SECRET: "",
+    });
+    expect(exit.code, exit.output).toBe(1);
+    expect(exit.output).toContain("DATA_KEY: must be set on PostgreSQL");
+    expect(exit.output).toContain("SESSION_SECRET: must be set on PostgreSQL");
+    expect(exit.output).toContain("every process and host must seal personal data under the same key");
+    expect(exit.output).not.toMatch(/ECONNREFUSED|Showroom is serving/);
+  });
+
+  it("on PostgreSQL, only the missing one is named", async () => {
+    const exit = await runServerToExit({
+      DATABASE_URL: UNREACHABLE,
+      DATA_DIR: dataDir(),
+      DATA_KEY: randomBytes(32).toString("base64"),
+      SESSION_SECRET: "",
+    });
+    expect(exit.code, exit.output).toBe(1);
+    expect(exit.output).toContain("SESSION_SECRET: must be set on PostgreSQL");
+    expect(exit.output).not.toContain("DATA_KEY: must be set");
+  });
+
+  it("with WEB_CONCURRENCY=2, the primary refuses an unset DATA_KEY before it forks a single process", async () => {
+    const exit = await runServerToExit({
+      DATABASE_URL: UNREACHABLE,
+      DATA_DIR: dataDir(),
+      WEB_CONCURRENCY: "2",
+      DATA_KEY: "",
+    });
+    expect(exit.code, exit.output).toBe(1);
+    expect(exit.output.split("DATA_KEY: must be set on PostgreSQL")).toHaveLength(2);
+    expect(exit.output).not.toContain("Server process");
+  });
+
+  it("with WEB_CONCURRENCY=2, processes that cannot start (no database answers) end in a non-zero exit", async () => {
+    const exit = await runServerToExit(
+      { DATABASE_URL: UNREACHABLE, DATA_DIR: dataDir(), WEB_CONCURRENCY: "2" },
+      { timeoutMs: 120_000 },
+    );
+    expect(exit.output).toContain("Five server processes died within a minute; stopping.");
+    expect(exit.code, exit.output).toBe(1);
+  }, 180_000);
 });
 
 describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("several processes on %s", () => {
@@ -208,9 +270,12 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("severa
 
   it("WEB_CONCURRENCY=2 runs two processes on one port that serve, and SIGTERM stops them all", async () => {
     const env = await fresh();
-    const server = await spawnServer({ ...env, DATA_DIR: dataDir(), WEB_CONCURRENCY: "2" });
+    const dir = dataDir();
+    const server = await spawnServer({ ...env, DATA_DIR: dir, WEB_CONCURRENCY: "2" });
     servers.push(server);
     expect(server.output()).toMatch(/Showroom is serving http:\/\/\S+ \(2 processes; postgres database/);
+    // The primary's pid, which forwards SIGHUP to every process: what `kill -HUP $(cat …)` signals.
+    expect(readFileSync(join(dir, "showroom.pid"), "utf8").trim()).toBe(String(server.pid));
     const pages = await Promise.all(Array.from({ length: 20 }, () => request(`${server.url}/healthz`)));
     expect(pages.every((p) => p.status === 200)).toBe(true);
     const children = execFileSync("pgrep", ["-P", String(server.pid)], { encoding: "utf8" })
@@ -221,5 +286,6 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("severa
     servers.splice(servers.indexOf(server), 1);
     expect(exit.code).toBe(0);
     for (const pid of children) expect(() => process.kill(Number(pid), 0)).toThrow();
+    expect(existsSync(join(dir, "showroom.pid"))).toBe(false);
   }, 180_000);
 });

@@ -92,6 +92,24 @@ describe("OFFER_RULES_DIR", () => {
     expect(exit.output).not.toContain("Showroom is serving");
   });
 
+  it("with WEB_CONCURRENCY=2, a bad folder stops the start once, before any process is forked, and the exit is not 0", async () => {
+    const outcomes = builtIn("offer-outcomes.json");
+    outcomes.rules[0].event.params.reason = "too-shiny";
+    const dir = tempDir("showroom-bad-rules-cluster-");
+    writeFileSync(join(dir, "offer-outcomes.json"), JSON.stringify(outcomes));
+    const exit = await runServerToExit({
+      // Never reached: the folder is checked before anything connects.
+      DATABASE_URL: "postgres://showroom@127.0.0.1:1/showroom",
+      DATA_DIR: tempDir("showroom-rules-cluster-data-"),
+      WEB_CONCURRENCY: "2",
+      OFFER_RULES_DIR: dir,
+    });
+    expect(exit.code, exit.output).toBe(1);
+    expect(exit.output.split(`OFFER_RULES_DIR: the offer rules in ${dir} are invalid:`), exit.output).toHaveLength(2);
+    expect(exit.output).not.toContain("Server process");
+    expect(exit.output).not.toContain("Five server processes died");
+  });
+
   it("SIGHUP reloads the folder: a bad reload keeps the last good rules and logs why; a good one prices the next offer", async () => {
     const dir = tempDir("showroom-rules-");
     writeFileSync(join(dir, "offer-settings.json"), settingsFor(5));

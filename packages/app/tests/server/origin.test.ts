@@ -55,6 +55,11 @@ function raw(
 
 const hostile = { Host: EVIL, "X-Forwarded-Host": EVIL, "X-Forwarded-Proto": "https" };
 
+async function leadCount(site: Running): Promise<number> {
+  const rows = rowsOf<{ n: number | string }>(await site.database.db.execute(sql`select count(*) as n from leads`));
+  return Number(rows[0]?.n);
+}
+
 function canonicalOf(html: string): string | undefined {
   return /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
 }
@@ -195,5 +200,135 @@ describe("with PUBLIC_ORIGIN, every URL the site writes is on it", () => {
     const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1] ?? "");
     expect(locs.length).toBeGreaterThan(100);
     for (const loc of locs) expect(loc.startsWith(`${PUBLIC}/`), loc).toBe(true);
+  });
+});
+
+describe("behind a TLS proxy on a port of its own (PUBLIC_ORIGIN=https://shop.example:8443, TRUST_PROXY=loopback)", () => {
+  const PUBLIC = "https://shop.example:8443";
+  let site: Running;
+
+  beforeAll(async () => {
+    site = await startInProcess({ PUBLIC_ORIGIN: PUBLIC, TRUST_PROXY: "loopback" });
+  }, 120_000);
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  /** What a proxy adds to a shopper's request, and what the shopper's browser sent on a same-site form POST. */
+  const forwarded = (host: Record<string, string>, origin = PUBLIC) => ({
+    ...host,
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-For": "203.0.113.7",
+    Origin: origin,
+    "Sec-Fetch-Site": origin === PUBLIC ? "same-origin" : "cross-site",
+    "Content-Type": "application/x-www-form-urlencoded",
+  });
+  const contactBody = (lastName: string) =>
+    new URLSearchParams({
+      idempotencyKey: crypto.randomUUID(),
+      website: "",
+      firstName: "Porta",
+      lastName,
+      email: `${lastName.toLowerCase()}@example.com`,
+      phone: "(314) 555-0177",
+      topic: "1",
+      message: "Is the blue one still there?",
+    }).toString();
+
+  // nginx's `Host $host` drops the port; `$http_host` keeps it; some proxies keep Host and add X-Forwarded-Host.
+  const proxies: [string, Record<string, string>][] = [
+    ["Host without the port", { Host: "shop.example" }],
+    ["Host with the port", { Host: "shop.example:8443" }],
+    ["the upstream Host and X-Forwarded-Host", { Host: "127.0.0.1:3000", "X-Forwarded-Host": "shop.example:8443" }],
+  ];
+
+  for (const [name, host] of proxies) {
+    it(`a contact form POST from the public origin is stored, whatever the proxy sends as ${name}`, async () => {
+      const lastName = `Proxied${name.length}${host.Host?.length ?? 0}`;
+      const before = await leadCount(site);
+      const answer = await raw(site.url, "/contact-us", {
+        method: "POST",
+        headers: forwarded(host),
+        body: contactBody(lastName),
+      });
+      expect(answer.status, answer.body.slice(0, 300)).toBe(303);
+      expect(await leadCount(site)).toBe(before + 1);
+      // The same form posted by the hydrated page (React Router's data request) passes the same checks.
+      const data = await raw(site.url, "/contact-us.data", {
+        method: "POST",
+        headers: forwarded(host),
+        body: contactBody(`${lastName}Data`),
+      });
+      // Single fetch answers a redirect as 202 with the redirect in its body; a refused origin would be 400.
+      expect(data.status, data.body.slice(0, 300)).toBe(202);
+      expect(data.body).toContain('"redirect","/contact-us"');
+      expect(await leadCount(site)).toBe(before + 2);
+    });
+  }
+
+  it("a POST whose Origin is another site, or the public host on another port or scheme, is refused", async () => {
+    for (const origin of ["https://evil.example", "https://shop.example", "http://shop.example:8443"]) {
+      for (const [name, host] of proxies) {
+        const answer = await raw(site.url, "/contact-us", {
+          method: "POST",
+          headers: { ...forwarded(host, origin), "Sec-Fetch-Site": "same-origin" },
+          body: contactBody("Refused"),
+        });
+        expect(answer.status, `${origin} with ${name}`).toBe(403);
+      }
+    }
+  });
+});
+
+describe("without PUBLIC_ORIGIN, a trusted proxy's forwarded host and scheme are the request's origin", () => {
+  let trusting: Running;
+  let untrusting: Running;
+
+  beforeAll(async () => {
+    trusting = await startInProcess({ TRUST_PROXY: "loopback" });
+    untrusting = await startInProcess({ TRUST_PROXY: "0" });
+  }, 240_000);
+
+  afterAll(async () => {
+    await Promise.all([trusting?.close(), untrusting?.close()]);
+  });
+
+  const post = (site: Running, headers: Record<string, string>) =>
+    raw(site.url, "/contact-us", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(
+        Object.entries({
+          idempotencyKey: crypto.randomUUID(),
+          website: "",
+          firstName: "Fora",
+          lastName: "Hostova",
+          email: "fora.hostova@example.com",
+          phone: "(314) 555-0178",
+          topic: "1",
+          message: "Hello",
+        }),
+      ).toString(),
+    });
+
+  it("X-Forwarded-Host and X-Forwarded-Proto from a trusted proxy admit a POST from that origin, port and all", async () => {
+    const answer = await post(trusting, {
+      Host: "127.0.0.1:3000",
+      "X-Forwarded-Host": "shop.example:8443",
+      "X-Forwarded-Proto": "https",
+      Origin: "https://shop.example:8443",
+    });
+    expect(answer.status, answer.body.slice(0, 300)).toBe(303);
+  });
+
+  it("the same headers from a client no proxy setting trusts count for nothing: the POST is refused", async () => {
+    const answer = await post(untrusting, {
+      Host: new URL(untrusting.url).host,
+      "X-Forwarded-Host": "shop.example:8443",
+      "X-Forwarded-Proto": "https",
+      Origin: "https://shop.example:8443",
+    });
+    expect(answer.status).toBe(403);
   });
 });

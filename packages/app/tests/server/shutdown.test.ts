@@ -22,19 +22,23 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-it("a second process on a locked DATA_DIR exits non-zero naming the directory; SIGTERM then stops the first within seconds, exit 0, lock released", async () => {
+it("a second process on a locked DATA_DIR exits non-zero naming the directory; SIGTERM then stops the first within seconds, exit 0, lock and pid file removed", async () => {
   const lockFile = join(dataDir, "showroom.lock");
+  const pidFile = join(dataDir, "showroom.pid");
   const first = await spawnServer({ DATA_DIR: dataDir });
   servers.push(first);
   expect(readFileSync(lockFile, "utf8")).toBe(String(first.pid));
+  // What an operator signals: `kill -HUP $(cat DATA_DIR/showroom.pid)`.
+  expect(readFileSync(pidFile, "utf8").trim()).toBe(String(first.pid));
 
   const second = await runServerToExit({ DATA_DIR: dataDir });
   expect(second.code).not.toBe(0);
   expect(second.code).not.toBeNull();
   expect(second.output).toContain(`The data directory ${dataDir} is in use by process ${first.pid}`);
   expect(second.output).not.toMatch(/\n\s+at /);
-  // The refused process left the lock and the running server alone.
+  // The refused process left the lock, the pid file and the running server alone.
   expect(readFileSync(lockFile, "utf8")).toBe(String(first.pid));
+  expect(readFileSync(pidFile, "utf8").trim()).toBe(String(first.pid));
   const health = await fetch(`${first.url}/healthz`);
   expect(health.status).toBe(200);
   await health.text();
@@ -46,4 +50,5 @@ it("a second process on a locked DATA_DIR exits non-zero naming the directory; S
   expect(exit, first.output()).toMatchObject({ code: 0, signal: null });
   expect(exit.ms).toBeLessThan(5_000);
   expect(existsSync(lockFile)).toBe(false);
+  expect(existsSync(pidFile)).toBe(false);
 });

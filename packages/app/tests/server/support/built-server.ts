@@ -14,6 +14,15 @@ const SERVER_BUILD = join(APP_DIR, "build/server/index.js");
 /** A session secret for every server these tests start, so no secret file is written into shared places. */
 export const TEST_SESSION_SECRET = "server-tests-session-secret-long-enough-0000";
 
+/** A master key for servers on PostgreSQL or in a cluster, which refuse to start without one (ADR 308). */
+export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
+
+/** `env` with TEST_DATA_KEY when it starts a server that must be given a key and names none. */
+export function withSharedDataKey<T extends Record<string, string>>(env: T): T {
+  const shared = env.DATABASE_URL?.startsWith("postgres") || Number(env.WEB_CONCURRENCY ?? "1") > 1;
+  return shared && env.DATA_KEY === undefined ? { ...env, DATA_KEY: TEST_DATA_KEY } : env;
+}
+
 /** Anything older than a build can take is a lock left by a worker that died. */
 const STALE_LOCK_MS = 5 * 60_000;
 
@@ -109,7 +118,7 @@ export async function startInProcess(
         SESSION_SECRET: TEST_SESSION_SECRET,
         // Deliveries and imports are not news in a test run; warnings and errors still print.
         LOG_LEVEL: "warn",
-        ...env,
+        ...withSharedDataKey(env),
       }),
       options,
     );

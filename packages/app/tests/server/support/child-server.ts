@@ -1,7 +1,7 @@
 // `node start.mjs` as a child process, the way a machine runs the site: for crashes, signals and the data-dir lock.
 import { type ChildProcess, spawn } from "node:child_process";
 import { withMemoryTemplate } from "../../support/databases";
-import { APP_DIR, START_SCRIPT, TEST_SESSION_SECRET } from "./built-server";
+import { APP_DIR, START_SCRIPT, TEST_SESSION_SECRET, withSharedDataKey } from "./built-server";
 
 export interface Exit {
   code: number | null;
@@ -35,7 +35,7 @@ function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
     HOST: "127.0.0.1",
     PORT: "0",
     SESSION_SECRET: TEST_SESSION_SECRET,
-    ...env,
+    ...withSharedDataKey(env),
   };
 }
 
