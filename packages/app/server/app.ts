@@ -17,7 +17,8 @@ import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/
 import { makeDataDirPrivate } from "../app/server/db/data-dir.server";
 import { experimentsFor, variantOf } from "../app/server/experiments/experiments.server";
 import { sweepDrafts } from "../app/server/financing/drafts.server";
-import { logError, logInfo, logWarn, setLogLevel } from "../app/server/log.server";
+import { logError, logInfo, logWarn, setLogFormat, setLogLevel } from "../app/server/log.server";
+import { createSiteMetrics } from "../app/server/metrics/metrics.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import { keepInventoryVersion } from "../app/server/search/snapshot.server";
@@ -87,10 +88,21 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
+  // Operators' figures only when METRICS_TOKEN is set (ADR 309); unset, /metrics is the site's 404 and nothing is timed.
+  const metrics = config.METRICS_TOKEN
+    ? createSiteMetrics({
+        db,
+        token: config.METRICS_TOKEN,
+        routes: build.routes,
+        fixedRoutes: { [BUILD_MARKER_PATH]: "build-marker" },
+      })
+    : null;
+  if (metrics) app.use(metrics.timeRequests);
   if (!config.TRUST_PROXY) app.use(warnOfUntrustedProxy());
   // Level 4: documents rendered per request compress in half the time of the default level for a few % more bytes.
   app.use(nonceMiddleware, securityHeadersFor(tagSources(config)), staffDeskHeaders, compression({ level: 4 }));
   if (!cookiesAreSecure(config.PUBLIC_ORIGIN)) app.use(plainHttpCookies);
+  if (metrics) app.use(metrics.endpoint);
 
   // build/client, wherever in build/server the bundler placed this code.
   const here = fileURLToPath(new URL(".", import.meta.url));
@@ -195,6 +207,8 @@ export async function start(
   env: Record<string, string | undefined> = process.env,
   options: { htmlCache?: boolean } = {},
 ): Promise<Running> {
+  // Before the configuration is read, so even its errors print as JSON when JSON was asked for.
+  setLogFormat(env.LOG_FORMAT === "json" ? "json" : "text");
   const config = loadServerConfig(env);
   setLogLevel(config.LOG_LEVEL);
   const notice = cookieNotice(config.PUBLIC_ORIGIN);
