@@ -6,6 +6,16 @@ export const STATIC_FILE_LABEL = "static";
 /** A path no route matches, or one that is not a valid URL path. */
 export const UNMATCHED_LABEL = "unmatched";
 
+/** Whether `path` is valid percent-encoded UTF-8. */
+function decodable(path: string): boolean {
+  try {
+    // The result is used: a bundler drops a call to a built-in whose result is not, and the throw with it.
+    return decodeURI(path).length > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The routes of a server build as the nested objects `matchRoutes` walks. */
 function nestedRoutes(manifest: ServerBuild["routes"]): RouteObject[] {
   const children = new Map<string | undefined, RouteObject[]>();
@@ -41,13 +51,7 @@ export function routeLabeller(manifest: ServerBuild["routes"], fixed: Record<str
     if (named !== undefined) return named;
     const page = path.endsWith("/_.data") ? path.slice(0, -"_.data".length) : path.replace(/\.data$/, "");
     // React Router warns of a path it cannot decode; the page handler's request reports it once already.
-    if (page.includes("%")) {
-      try {
-        decodeURI(page);
-      } catch {
-        return UNMATCHED_LABEL;
-      }
-    }
+    if (page.includes("%") && !decodable(page)) return UNMATCHED_LABEL;
     const deepest = matchRoutes(routes, page)?.at(-1)?.route.id;
     const catchAll = deepest === undefined || manifest[deepest]?.path === "*";
     if (catchAll && extname(path) !== "") return STATIC_FILE_LABEL;
