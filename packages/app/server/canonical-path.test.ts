@@ -8,6 +8,24 @@ const pagePath = fc
   .map(([segments, slashes]) => `/${segments.join("/")}${slashes}`);
 
 describe("canonical page paths", () => {
+  it("a redirect target never leaves the site: whatever slashes and backslashes a path starts with, it starts with one slash", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom("/", "\\"), minLength: 1, maxLength: 6 }),
+        fc.stringMatching(/^[A-Za-z0-9.-]{1,20}$/),
+        fc.stringMatching(/^\/{0,2}$/),
+        (start, host, end) => {
+          const target = canonicalPagePath(`/${start}${host}${end}`);
+          if (target === null) return;
+          expect(target).toMatch(/^\/(?![/\\])/);
+        },
+      ),
+    );
+    expect(canonicalPagePath("/\\evil.example/")).toBe("/evil.example");
+    expect(canonicalPagePath("//evil.example/")).toBe("/evil.example");
+    expect(canonicalPagePath("/\\/\\evil.example/")).toBe("/evil.example");
+  });
+
   it("a page's path is folded to lower case without a trailing slash, in one hop: the target needs no other", () => {
     fc.assert(
       fc.property(pagePath, (path) => {

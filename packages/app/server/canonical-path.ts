@@ -36,7 +36,9 @@ export function canonicalPagePath(pathname: string): string | null {
         : segment.replace(/%[0-9A-Fa-f]{2}|[^%]+/g, (part) => (part.startsWith("%") ? part : part.toLowerCase())),
     )
     .join("/");
-  const target = folded.replace(/\/+$/, "") || "/";
+  // A Location that starts with `//` or `/\` is another host to a browser (it reads `\` as `/`): whatever slashes and
+  // backslashes a path starts with, its canonical form starts with one slash and stays on this site.
+  const target = (folded.replace(/\/+$/, "") || "/").replace(/^[/\\]+/, "/");
   return target === pathname ? null : target;
 }
 
@@ -58,7 +60,6 @@ export function canonicalPageRedirect(req: Request, res: Response, next: NextFun
   const target = canonicalPagePath(req.path);
   if (target === null) return next();
   const query = req.originalUrl.indexOf("?");
-  // A path like `//evil.example/` would leave as a scheme-relative URL: collapse leading slashes so it stays here.
-  const location = `${target.replace(/^\/+/, "/")}${query === -1 ? "" : req.originalUrl.slice(query)}`;
+  const location = `${target}${query === -1 ? "" : req.originalUrl.slice(query)}`;
   res.redirect(301, location);
 }

@@ -15,13 +15,15 @@ import { leads, offers } from "../server/db/schema.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
 import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
+import { mayBookVisit } from "../server/sell/offer-owner.server";
 import { offerPath, readOffer } from "../server/sell/record-offer.server";
 import { isExpired, OFFER_HEADERS, storeOf, visitSlots } from "./sell-offer.server";
 
 /**
  * Books a visit to bring the vehicle in (the offer page's form): the chosen slot must be one the store offers now.
  * The booking is a SELL_OR_TRADE lead with the appointment, the same shopper and vehicle (with its offer) as the
- * offer's own lead, written with its outbox row in one transaction; then 303 back to the offer with a toast.
+ * offer's own lead, written with its outbox row in one transaction; then 303 back to the offer with a toast. Only the
+ * browser that made the offer, or staff, may book it: anyone else holding the link gets 403 and the store's number.
  */
 export async function bookVisit(site: Site, request: Request, id: string) {
   const form = await readFormData(request);
@@ -35,6 +37,9 @@ export async function bookVisit(site: Site, request: Request, id: string) {
     data({ ok: false as const, error }, { status, headers });
   if (form.get("intent") !== "visit") return refuse(400, { "": [MESSAGES.choice] });
   if (isExpired(stored, store)) return refuse(410, { "": [t("sell-trade.offer.expired.title")] });
+  if (!(await mayBookVisit(site, request, stored.id))) {
+    return refuse(403, { "": [t("sell-trade.offer.visit.notYours", { phone: store.dealer.sales.phone })] });
+  }
 
   const now = new Date();
   const open = new Set(visitSlots(store, now).flatMap((day) => day.options.map((o) => o.value)));

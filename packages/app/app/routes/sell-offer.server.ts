@@ -12,6 +12,7 @@ import { formatMoney } from "../content/shell.server";
 import type { Site } from "../content/site.server";
 import type { Store } from "../content/stores.server";
 import { t, tree } from "../content/translations.server";
+import { mayBookVisit } from "../server/sell/offer-owner.server";
 import { costLabel, reasonText, valuationKeyLabel, withheldText } from "../server/sell/offer-words.server";
 import type { SavedOfferPrice } from "../server/sell/price-offer.server";
 import { readOffer, type StoredOffer } from "../server/sell/record-offer.server";
@@ -168,7 +169,11 @@ export async function sellOfferPage(site: Site, request: Request, id: string) {
       texts,
       fields: tree("forms.fields"),
       offer: offerView(stored, store),
-      visit: { slots: visitSlots(store, new Date()), idempotencyKey: randomUUID() },
+      visit: {
+        slots: visitSlots(store, new Date()),
+        idempotencyKey: randomUUID(),
+        canBook: await mayBookVisit(site, request, stored.id),
+      },
     },
     { headers: OFFER_HEADERS },
   );

@@ -69,6 +69,7 @@ export default function SellOffer({ loaderData, actionData }: Route.ComponentPro
           fields={loaderData.fields}
           slots={visit.slots}
           idempotencyKey={visit.idempotencyKey}
+          canBook={visit.canBook}
           errors={refusal}
         />
       </div>

@@ -176,3 +176,50 @@ describe("a fetcher's answer posted as a document", () => {
     }
   });
 });
+
+describe("redirects", () => {
+  let site: Running;
+
+  beforeAll(async () => {
+    site = await startInProcess();
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  /** A GET sent as written: fetch and URL would turn the backslashes into slashes before they leave. */
+  function rawGet(path: string): Promise<{ status: number; location: string | null }> {
+    const { hostname, port } = new URL(site.url);
+    return new Promise((resolve, reject) => {
+      const socket: Socket = connect(Number(port), hostname, () =>
+        socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`),
+      );
+      let head = "";
+      socket.on("data", (chunk) => {
+        head += chunk.toString("latin1");
+      });
+      socket.on("error", reject);
+      socket.on("close", () => {
+        const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+        const location = /\r\nlocation: ([^\r]*)/i.exec(head)?.[1] ?? null;
+        resolve({ status, location });
+      });
+    });
+  }
+
+  it("no Location leaves the site: a path starting with slashes and backslashes is sent to a page of this site", async () => {
+    for (const path of [
+      "/\\evil.example/",
+      "//evil.example/",
+      "/\\/\\evil.example/",
+      "/%5Cevil.example/",
+      "/\\EVIL.example",
+    ]) {
+      const { status, location } = await rawGet(path);
+      expect(status, path).toBeLessThan(500);
+      if (location !== null) expect(location, path).toMatch(/^\/(?![/\\])/);
+    }
+    expect((await rawGet("/\\evil.example/")).location).toBe("/evil.example");
+  });
+});

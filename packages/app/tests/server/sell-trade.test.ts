@@ -62,6 +62,13 @@ const post = (body: URLSearchParams, cookie?: string): Promise<Answer> =>
     headers: { Origin: site.url, ...(cookie ? { Cookie: cookie } : {}) },
   });
 
+/** The signed visitor cookie an answer set (`uniqueUserId=…`), as the browser sends it back. */
+const visitorCookieOf = (answer: Answer) => {
+  const cookie = /uniqueUserId=[^;]+/.exec(answer.headers.get("set-cookie") ?? "")?.[0];
+  if (!cookie) throw new Error(`no visitor cookie in ${answer.status}`);
+  return cookie;
+};
+
 const offerIdOf = (answer: Answer) =>
   /^\/sell-trade-my-car\/offer\/([A-Za-z0-9_-]{22})$/.exec(answer.headers.get("location") ?? "")?.[1];
 
@@ -218,14 +225,15 @@ describe("the offer page", () => {
   it("books a visit at an open time as a SELL_OR_TRADE lead with the appointment, and refuses a time that is not open", async () => {
     const answer = await post(offerPost());
     const path = answer.headers.get("location") as string;
-    const page = await request(`${site.url}${path}`);
+    const owner = visitorCookieOf(answer);
+    const page = await request(`${site.url}${path}`, { headers: { Cookie: owner } });
     const slot = /<option value="(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[-+]\d{2}:\d{2})"/.exec(page.body)?.[1];
     expect(slot).toBeDefined();
     const book = (value: string) =>
       request(`${site.url}${path}`, {
         method: "POST",
         body: new URLSearchParams({ intent: "visit", idempotencyKey: randomUUID(), website: "", slot: value }),
-        headers: { Origin: site.url },
+        headers: { Origin: site.url, Cookie: owner },
       });
     const before = await countRows(db());
     const refused = await book("2020-01-01T10:00:00-06:00");
@@ -241,6 +249,35 @@ describe("the offer page", () => {
       await db().execute(sql`select payload from leads where payload->'appointment'->>'start_datetime' = ${slot}`),
     );
     expect(lead?.payload.sellVehicle.vin).toBe(MINI_VIN);
+  });
+
+  it("lets only the browser that made the offer book a visit: another browser with the link gets 403, the store's number, no form, and nothing is written", async () => {
+    const answer = await post(offerPost());
+    const path = answer.headers.get("location") as string;
+    const owner = visitorCookieOf(answer);
+    const ownPage = await request(`${site.url}${path}`, { headers: { Cookie: owner } });
+    const slot = /<option value="(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[-+]\d{2}:\d{2})"/.exec(ownPage.body)?.[1] as string;
+    expect(slot).toBeDefined();
+    // A stranger: a browser of its own (a visitor cookie from another journey), or none at all.
+    const other = visitorCookieOf(await post(offerPost({ email: "someone.else@example.com" })));
+    expect(other).not.toBe(owner);
+    for (const cookie of [other, undefined]) {
+      const page = await request(`${site.url}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
+      expect(page.status).toBe(200);
+      expect(page.body).not.toContain('name="slot"');
+      expect(page.body).toContain("can be booked online only from the browser this offer was made in");
+      const before = await countRows(db());
+      for (const data of [false, true]) {
+        const refused = await request(`${site.url}${path}${data ? ".data" : ""}`, {
+          method: "POST",
+          body: new URLSearchParams({ intent: "visit", idempotencyKey: randomUUID(), website: "", slot }),
+          headers: { Origin: site.url, ...(cookie ? { Cookie: cookie } : {}) },
+        });
+        expect(refused.status).toBe(403);
+        expect(refused.body).not.toContain("dana.reyes@example.com");
+      }
+      expect(await countRows(db())).toEqual(before);
+    }
   });
 });
 

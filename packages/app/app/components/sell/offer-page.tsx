@@ -193,6 +193,7 @@ export function StoreVisit({
   fields,
   slots,
   idempotencyKey,
+  canBook,
   errors,
 }: {
   view: OfferView;
@@ -200,6 +201,8 @@ export function StoreVisit({
   fields: TextTree;
   slots: readonly { group: string; options: readonly { value: string; label: string }[] }[];
   idempotencyKey: string;
+  /** False for anyone but the browser that made the offer (or staff): they are given the store's number instead. */
+  canBook: boolean;
   errors?: FieldErrors | undefined;
 }) {
   const t = translator(texts);
@@ -230,7 +233,9 @@ export function StoreVisit({
           </dd>
         </div>
       </dl>
-      {slots.length === 0 ? (
+      {!canBook ? (
+        <p className="mt-4 text-slate-800">{t("visit.notYours", { phone: view.store.phone })}</p>
+      ) : slots.length === 0 ? (
         <p className="mt-4 text-slate-800">{t("visit.noSlots", { phone: view.store.phone })}</p>
       ) : (
         <Form method="post" noValidate className="relative mt-5 print:hidden">

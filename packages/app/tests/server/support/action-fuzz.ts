@@ -42,6 +42,8 @@ export interface ActionUnderTest {
    * anything, with a redirect to the sign-in (303, or React Router's 202 for a data request).
    */
   signInRequired?: boolean;
+  /** The cookie of the browser the action belongs to (the offer's maker), sent when the fuzzed post carries none. */
+  ownerCookie?: () => string;
 }
 
 /** Whether an answer is the desk's refusal of a post without a session: to the sign-in, nothing read. */
@@ -61,8 +63,9 @@ const contactDetails = fc.record({
   phone: fc.constantFrom("(314) 555-0142", "+1 636 555 0199", "3145550142"),
 });
 
-/** An offer made in `beforeAll`, whose page takes the visit form. */
+/** An offer made in `beforeAll`, whose page takes the visit form, and the cookie of the browser that made it. */
 let offerPage = "";
+let offerOwnerCookie = "";
 
 /** Every route module with an action, by file under app/: the scan below fails when one is missing here. */
 export const ACTIONS: Record<string, ActionUnderTest> = {
@@ -253,6 +256,8 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
       .record({ slot: fc.constantFrom(...visitSlotsNow()), key: fc.uuid({ version: 4 }) })
       .map(({ slot, key }) => ({ intent: "visit", slot, idempotencyKey: key, website: "" })),
     writesLeads: true,
+    // Only the browser that made the offer may book it: posts with other cookies are strangers, refused with 403.
+    ownerCookie: () => offerOwnerCookie,
   },
   "routes/apply-for-financing.tsx": {
     path: "/auto-financing/apply-for-financing",
@@ -538,6 +543,7 @@ export function serverForFuzz(): { site: () => Running; usedKeys: Set<string> } 
       ...contactFields(),
     });
     offerPage = made.headers.get("location") ?? "";
+    offerOwnerCookie = /uniqueUserId=[^;]+/.exec(made.headers.get("set-cookie") ?? "")?.[0] ?? "";
     if (!offerPage.startsWith("/sell-trade-my-car/offer/")) throw new Error(`no offer to fuzz: ${made.status}`);
   });
   afterAll(async () => {
@@ -578,7 +584,9 @@ export function fuzzActionGroup(group: FuzzGroup): { site: () => Running; usedKe
       it("answers any form (any field names and values, huge or missing, files, any cookies) without a 5xx, and writes a whole lead or nothing", async () => {
         await fc.assert(
           fc.asyncProperty(formPayload(action.fields, action.valid), async (payload) => {
-            const { body, headers } = encodeForm(payload);
+            const { body, headers } = encodeForm(
+              action.ownerCookie && payload.cookie === null ? { ...payload, cookie: action.ownerCookie() } : payload,
+            );
             const path = payload.dataRequest ? `${action.path}.data` : action.path;
             const before = await countRows(running().database.db);
             const answer = await request(`${running().url}${path}`, {
