@@ -49,7 +49,7 @@ export default [
     route("sell-trade-my-car/your-vehicle", "routes/your-vehicle.tsx"),
     route("auto-financing/apply-for-financing", "routes/apply-for-financing.tsx"),
   ]),
-  // The staff desk (docs/decisions/221): its own layout, never linked from the public site, every response no-store.
+  // The staff desk (docs/decisions/221): its own layout, whose guard checks every desk route (306), never linked from the public site, every response no-store.
   layout("layouts/staff.tsx", [
     route("staff", "routes/staff-home.tsx"),
     route("staff/login", "routes/staff-login.tsx"),
@@ -63,10 +63,10 @@ export default [
     route("staff/outbox", "routes/staff-outbox.tsx"),
     route("staff/retention", "routes/staff-retention.tsx"),
     route("staff/audit", "routes/staff-audit.tsx"),
+    route("staff/sign-out", "routes/staff-sign-out.ts"),
+    route("staff/leads/export", "routes/staff-leads-export.ts"),
     route("staff/*", "routes/staff-not-found.tsx"),
   ]),
-  route("staff/sign-out", "routes/staff-sign-out.ts"),
-  route("staff/leads/export", "routes/staff-leads-export.ts"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("api/___sitemaps___/:group", "routes/api.sitemaps.ts"),

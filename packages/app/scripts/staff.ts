@@ -1,5 +1,5 @@
 // `npm run staff -w packages/app -- add <email> --role <sales|finance|admin> | list | disable <email> |
-// reset-mfa <email> | set-role <email> <role>`: the staff desk's accounts (docs/decisions/220). The password comes on
+// enable <email> | reset-mfa <email> | set-role <email> <role>`: the staff desk's accounts (docs/decisions/220). The password comes on
 // standard input, never as an argument (it would stay in the shell history and in `ps`). Reads DATABASE_URL / DATA_DIR
 // like the server; on the embedded database it refuses to run beside a server that holds it.
 import { createInterface } from "node:readline";
@@ -14,6 +14,7 @@ import {
   addAccount,
   disableAccount,
   type Enrollment,
+  enableAccount,
   listAccounts,
   resetMfa,
   setRole,
@@ -25,14 +26,16 @@ import type { Actor } from "../app/server/staff/audit.server";
 const USAGE = `Usage:
   npm run staff -w packages/app -- add <email> --role <${staffRoles.join("|")}>   password on standard input
   npm run staff -w packages/app -- list
-  npm run staff -w packages/app -- disable <email>
+  npm run staff -w packages/app -- disable <email>         refused for the last active admin
+  npm run staff -w packages/app -- enable <email>          a disabled account may sign in again
   npm run staff -w packages/app -- reset-mfa <email>       a new authenticator enrollment
-  npm run staff -w packages/app -- set-role <email> <role>`;
+  npm run staff -w packages/app -- set-role <email> <role>  refused when it leaves no active admin`;
 
 const commandSchema = z.discriminatedUnion("command", [
   z.object({ command: z.literal("add"), email: staffEmailSchema, role: staffRoleSchema }),
   z.object({ command: z.literal("list") }),
   z.object({ command: z.literal("disable"), email: staffEmailSchema }),
+  z.object({ command: z.literal("enable"), email: staffEmailSchema }),
   z.object({ command: z.literal("reset-mfa"), email: staffEmailSchema }),
   z.object({ command: z.literal("set-role"), email: staffEmailSchema, role: staffRoleSchema }),
 ]);
@@ -105,6 +108,10 @@ async function run(args: readonly string[]): Promise<number> {
       case "disable":
         await disableAccount(database.db, CLI_ACTOR, order.email);
         console.log(`Account ${order.email} disabled; its sessions ended.`);
+        return 0;
+      case "enable":
+        await enableAccount(database.db, CLI_ACTOR, order.email);
+        console.log(`Account ${order.email} enabled; it signs in with its password and authenticator.`);
         return 0;
       case "reset-mfa":
         await printEnrollment(await resetMfa(database.db, keyring, CLI_ACTOR, order.email));

@@ -1,13 +1,16 @@
 import { isRouteErrorResponse, Link, Outlet, useRouteLoaderData } from "react-router";
 import { DeskHeading, deskMeta, LINK, SECONDARY_BUTTON } from "../components/staff/desk";
-import { servicesContext } from "../context";
-import { deskLinks, ROLE_LABELS } from "../server/staff/desk.server";
-import { currentStaff, sessionToken } from "../server/staff/sessions.server";
+import { deskGuard, deskLinks, deskSessionContext, throwDeskRefusal } from "../server/staff/access.server";
+import { ROLE_LABELS } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff";
 
-/** Who is signed in, for the header; pages check for themselves (loaders run in parallel). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = await currentStaff(context.get(servicesContext).db, sessionToken(request));
+/** Every desk route sits under this layout, so this one guard checks every desk loader and action (ADR 306). */
+export const middleware: Route.MiddlewareFunction[] = [deskGuard];
+
+/** Who is signed in, for the header, as the guard found it; the guard's refusal, for the desk's error page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  throwDeskRefusal(context);
+  const staff = context.get(deskSessionContext);
   return staff
     ? { staff: { email: staff.email, role: ROLE_LABELS[staff.role] }, links: deskLinks(staff.role) }
     : { staff: null, links: [] };

@@ -9,13 +9,14 @@ import {
   formatWhen,
   SECONDARY_BUTTON,
 } from "../components/staff/desk";
+import { deskOf } from "../server/staff/access.server";
 import { listAccounts } from "../server/staff/accounts.server";
-import { ROLE_LABELS, requireStaff } from "../server/staff/desk.server";
+import { ROLE_LABELS } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff-accounts";
 import { accountAction, readDeskForm } from "./staff-admin.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, staff } = await requireStaff(request, context, "admin");
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, staff } = deskOf(context);
   const now = Date.now();
   const accounts = await listAccounts(services.db);
   return {
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readDeskForm(request);
-  return accountAction(await requireStaff(request, context, "admin"), form);
+  return accountAction(deskOf(context), form);
 }
 
 export const meta = () => deskMeta("Accounts");

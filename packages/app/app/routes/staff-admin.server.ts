@@ -2,7 +2,13 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { readFormData } from "../content/form-data.server";
 import { auditActions, staffRoles } from "../server/db/schema.server";
-import { AccountError, disableAccount, enableAccount, setRole } from "../server/staff/accounts.server";
+import {
+  AccountError,
+  disableAccount,
+  enableAccount,
+  setRole,
+  staffEmailSchema,
+} from "../server/staff/accounts.server";
 import type { Desk } from "../server/staff/desk.server";
 import { retryEmail } from "../server/staff/outbox-desk.server";
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, setRetentionDays } from "../server/staff/retention.server";
@@ -11,10 +17,11 @@ import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, setRetentionDays } from "../ser
 export const readDeskForm = readFormData;
 const formOf = (form: FormData) => Object.fromEntries(form.entries());
 
+const deskEmail = z.string().max(320).pipe(staffEmailSchema);
 const accountForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("disable"), email: z.string().max(254) }),
-  z.object({ intent: z.literal("enable"), email: z.string().max(254) }),
-  z.object({ intent: z.literal("role"), email: z.string().max(254), role: z.enum(staffRoles) }),
+  z.object({ intent: z.literal("disable"), email: deskEmail }),
+  z.object({ intent: z.literal("enable"), email: deskEmail }),
+  z.object({ intent: z.literal("role"), email: deskEmail, role: z.enum(staffRoles) }),
 ]);
 
 /** Disable, enable, change role: each one audit row; the account's sessions end when its access shrinks. */
@@ -22,6 +29,7 @@ export async function accountAction(desk: Desk, form: FormData) {
   const parsed = accountForm.safeParse(formOf(form));
   if (!parsed.success) return data({ error: "That change is not one the desk knows." }, { status: 400 });
   const order = parsed.data;
+  // Compared as stored (trimmed, lower case): ` ADMIN@example.com ` is the account signed in here too.
   if (order.email === desk.staff.email) {
     return data(
       { error: "Change your own account from the command line, so the desk always keeps an admin." },

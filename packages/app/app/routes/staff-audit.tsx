@@ -2,13 +2,13 @@ import { Form } from "react-router";
 import { SelectField, TextField } from "../components/forms/fields";
 import { BUTTON, CELL, DeskHeading, DeskTable, deskMeta, formatWhen } from "../components/staff/desk";
 import { auditActions } from "../server/db/schema.server";
+import { deskOf } from "../server/staff/access.server";
 import { listAudit } from "../server/staff/audit.server";
-import { requireStaff } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff-audit";
 import { auditFilterSchema } from "./staff-admin.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireStaff(request, context, "admin");
+  const { services } = deskOf(context);
   const url = new URL(request.url);
   const filter = auditFilterSchema.parse({
     action: url.searchParams.get("action") || undefined,

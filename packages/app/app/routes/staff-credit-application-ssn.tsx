@@ -2,13 +2,13 @@ import { Link } from "react-router";
 import { ApplicationView } from "../components/staff/application-view";
 import { DeskHeading, deskMeta, LINK } from "../components/staff/desk";
 import { readFormData } from "../content/form-data.server";
-import { requireStaff } from "../server/staff/desk.server";
+import { deskOf } from "../server/staff/access.server";
 import type { Route } from "./+types/staff-credit-application-ssn";
 import { revealSsn } from "./staff-credit-application.server";
 
-/** Only the session is checked: the loader reads no application, so revealing is exactly one audit row. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, "finance");
+/** The guard checked the session: the loader reads no application, so revealing is exactly one audit row. */
+export async function loader({ context }: Route.LoaderArgs) {
+  deskOf(context);
   return null;
 }
 
@@ -18,9 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * one audit row, "revealed SSN".
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  // Read (and dropped) first: an unreadable body is a 4xx, signed in or not.
+  // Read (and dropped): the desk guard has already refused an unreadable body with a 4xx, signed in or not.
   await readFormData(request);
-  const desk = await requireStaff(request, context, "finance");
+  const desk = deskOf(context);
   return revealSsn(desk, params.id);
 }
 

@@ -3,18 +3,18 @@ import { SelectField } from "../components/forms/fields";
 import { ApplicationView } from "../components/staff/application-view";
 import { BUTTON, DeskMessage, deskMeta, SECONDARY_BUTTON } from "../components/staff/desk";
 import { readFormData } from "../content/form-data.server";
-import { requireStaff } from "../server/staff/desk.server";
+import { deskOf } from "../server/staff/access.server";
 import type { Route } from "./+types/staff-credit-application";
 import { changeStatus, openForPage } from "./staff-credit-application.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const desk = await requireStaff(request, context, "finance");
+  const desk = deskOf(context);
   return openForPage(desk, params.id, new URL(request.url).searchParams.get("status"));
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readFormData(request);
-  const desk = await requireStaff(request, context, "finance");
+  const desk = deskOf(context);
   return changeStatus(desk, form, params.id);
 }
 

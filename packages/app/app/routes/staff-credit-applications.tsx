@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { CELL, DeskHeading, DeskTable, deskMeta, formatWhen, LINK } from "../components/staff/desk";
+import { deskOf } from "../server/staff/access.server";
 import { listApplications, STATUS_LABELS } from "../server/staff/applications.server";
-import { requireStaff } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff-credit-applications";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireStaff(request, context, "finance");
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = deskOf(context);
   const rows = await listApplications(services.db);
   return {
     rows: rows.map((r) => ({

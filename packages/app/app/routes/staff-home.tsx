@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { DeskHeading, deskMeta, LINK } from "../components/staff/desk";
-import { deskLinks, ROLE_LABELS, requireStaff } from "../server/staff/desk.server";
+import { deskLinks, deskOf } from "../server/staff/access.server";
+import { ROLE_LABELS } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff-home";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { staff } = await requireStaff(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { staff } = deskOf(context);
   return { email: staff.email, role: ROLE_LABELS[staff.role], links: deskLinks(staff.role) };
 }
 

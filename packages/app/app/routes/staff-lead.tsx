@@ -1,11 +1,11 @@
 import { data, Link } from "react-router";
 import { CELL, DeskHeading, DeskTable, deskMeta, formatWhen, LINK } from "../components/staff/desk";
-import { requireStaff } from "../server/staff/desk.server";
+import { deskOf } from "../server/staff/access.server";
 import { leadDetail } from "../server/staff/leads-inbox.server";
 import type { Route } from "./+types/staff-lead";
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { services, staff } = await requireStaff(request, context);
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const { services, staff } = deskOf(context);
   const detail = await leadDetail(services.db, staff.role, params.id);
   if (!detail) throw data(null, { status: 404 });
   return {

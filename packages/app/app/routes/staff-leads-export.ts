@@ -1,10 +1,10 @@
-import { requireStaff } from "../server/staff/desk.server";
+import { deskOf } from "../server/staff/access.server";
 import { exportLeadsCsv, leadFilterFrom } from "../server/staff/leads-inbox.server";
 import type { Route } from "./+types/staff-leads-export";
 
 /** GET /staff/leads/export?…: the inbox's filtered list as CSV; the export is an audit row with its filter. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, staff, actor } = await requireStaff(request, context);
+  const { services, staff, actor } = deskOf(context);
   const csv = await exportLeadsCsv(services.db, actor, staff.role, leadFilterFrom(new URL(request.url)));
   return new Response(csv, {
     headers: {

@@ -11,13 +11,13 @@ import {
   LINK,
   SECONDARY_BUTTON,
 } from "../components/staff/desk";
-import { requireStaff } from "../server/staff/desk.server";
+import { deskOf } from "../server/staff/access.server";
 import { kindsFor, leadFilterFrom, listLeads } from "../server/staff/leads-inbox.server";
 import { storeChoices } from "../server/staff/stores.server";
 import type { Route } from "./+types/staff-leads";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services, staff } = await requireStaff(request, context);
+  const { services, staff } = deskOf(context);
   const url = new URL(request.url);
   const filter = leadFilterFrom(url);
   const rows = await listLeads(services.db, staff.role, filter);

@@ -1,10 +1,10 @@
 import { data } from "react-router";
-import { requireStaff } from "../server/staff/desk.server";
+import { deskOf } from "../server/staff/access.server";
 import type { Route } from "./+types/staff-not-found";
 
 /** Any other /staff address: the sign-in first (nothing about the desk's map leaks), then 404. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
+  deskOf(context);
   throw data(null, { status: 404 });
 }
 

@@ -9,7 +9,7 @@ import {
   LINK,
   SECONDARY_BUTTON,
 } from "../components/staff/desk";
-import { requireStaff } from "../server/staff/desk.server";
+import { deskOf } from "../server/staff/access.server";
 import { deskOutbox } from "../server/staff/outbox-desk.server";
 import type { Route } from "./+types/staff-outbox";
 import { outboxAction, readDeskForm } from "./staff-admin.server";
@@ -17,7 +17,7 @@ import { outboxAction, readDeskForm } from "./staff-admin.server";
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireStaff(request, context, "admin");
+  const { services } = deskOf(context);
   const status = await deskOutbox(services.db);
   const row = (r: { id: number; leadId: string; attempts: number; lastError: string | null }) => ({
     id: r.id,
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readDeskForm(request);
-  return outboxAction(await requireStaff(request, context, "admin"), form);
+  return outboxAction(deskOf(context), form);
 }
 
 export const meta = () => deskMeta("Outbox");

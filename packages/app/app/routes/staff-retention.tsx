@@ -2,13 +2,13 @@ import { Form } from "react-router";
 import { TextField } from "../components/forms/fields";
 import { BUTTON, DeskHeading, DeskMessage, deskMeta } from "../components/staff/desk";
 import { servicesContext } from "../context";
-import { requireStaff } from "../server/staff/desk.server";
+import { deskOf } from "../server/staff/access.server";
 import { retentionDays, runRetention } from "../server/staff/retention.server";
 import type { Route } from "./+types/staff-retention";
 import { readDeskForm, retentionAction } from "./staff-admin.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { services } = await requireStaff(request, context, "admin");
+  const { services } = deskOf(context);
   const days = await retentionDays(services.db, context.get(servicesContext).config.RETENTION_DAYS);
   const preview = await runRetention(services.db, { days, dryRun: true });
   return {
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readDeskForm(request);
-  return retentionAction(await requireStaff(request, context, "admin"), form);
+  return retentionAction(deskOf(context), form);
 }
 
 export const meta = () => deskMeta("Retention");

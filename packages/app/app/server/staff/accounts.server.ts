@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { type Keyring, openJson, sealJson } from "../crypto/envelope.server";
 import type { Db } from "../db/client.server";
@@ -90,19 +90,39 @@ export async function listAccounts(db: Db): Promise<AccountSummary[]> {
   }));
 }
 
-/** Runs `change` on the account of `email` in one transaction with its audit row; sessions end when `endSessions`. */
+/**
+ * Runs `change` on the account of `email` in one transaction with its audit row; sessions end when `endSessions`.
+ * `takesAdminAway`: the change leaves the account without admin access (disable, a lower role), refused when it is
+ * the last active admin, so the desk always keeps one (docs/decisions/306).
+ */
 async function changeAccount(
   db: Db,
   actor: Actor,
   emailInput: string,
   change: string,
   values: Partial<typeof staffAccounts.$inferInsert> | ((id: string) => Partial<typeof staffAccounts.$inferInsert>),
-  options: { endSessions?: boolean; detail?: Record<string, unknown> } = {},
+  options: { endSessions?: boolean; detail?: Record<string, unknown>; takesAdminAway?: boolean } = {},
 ): Promise<void> {
   const email = staffEmailSchema.parse(emailInput);
   await db.transaction(async (tx) => {
-    const [found] = await tx.select({ id: staffAccounts.id }).from(staffAccounts).where(eq(staffAccounts.email, email));
+    const [found] = await tx
+      .select({ id: staffAccounts.id, role: staffAccounts.role, disabledAt: staffAccounts.disabledAt })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.email, email));
     if (!found) throw new AccountError(`There is no account for ${email}.`);
+    if (options.takesAdminAway && found.role === "admin" && !found.disabledAt) {
+      // Locked, so two admins taking each other's access at once cannot both see the other one still there.
+      const admins = await tx
+        .select({ id: staffAccounts.id })
+        .from(staffAccounts)
+        .where(and(eq(staffAccounts.role, "admin"), isNull(staffAccounts.disabledAt)))
+        .for("update");
+      if (!admins.some((admin) => admin.id !== found.id)) {
+        throw new AccountError(
+          `${email} is the only active admin. Make another account admin first, so the desk keeps one.`,
+        );
+      }
+    }
     const [row] = await tx
       .update(staffAccounts)
       .set({ ...(typeof values === "function" ? values(found.id) : values), updatedAt: new Date() })
@@ -118,7 +138,14 @@ async function changeAccount(
 
 /** A leaver: signed out everywhere now, refused from now on. The row stays, as the audit trail names it. */
 export function disableAccount(db: Db, actor: Actor, email: string) {
-  return changeAccount(db, actor, email, "disabled", { disabledAt: new Date() }, { endSessions: true });
+  return changeAccount(
+    db,
+    actor,
+    email,
+    "disabled",
+    { disabledAt: new Date() },
+    { endSessions: true, takesAdminAway: true },
+  );
 }
 
 export function enableAccount(db: Db, actor: Actor, email: string) {
@@ -127,7 +154,14 @@ export function enableAccount(db: Db, actor: Actor, email: string) {
 
 export function setRole(db: Db, actor: Actor, email: string, role: StaffRole) {
   const checked = staffRoleSchema.parse(role);
-  return changeAccount(db, actor, email, "role", { role: checked }, { endSessions: true, detail: { role: checked } });
+  return changeAccount(
+    db,
+    actor,
+    email,
+    "role",
+    { role: checked },
+    { endSessions: true, detail: { role: checked }, takesAdminAway: checked !== "admin" },
+  );
 }
 
 /** A lost phone: a new secret (the old app's codes stop working), every session ended. */

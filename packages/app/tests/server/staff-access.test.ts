@@ -1,0 +1,224 @@
+// Every /staff route of app/routes.ts, its `.data` variant and every POST intent of the access table, asked as each
+// role, signed out and half signed in (password given, no code yet), against the built server: each answer must be the
+// one the table gives (docs/decisions/306). A route added without a table entry is refused to everyone, and fails here.
+import { randomBytes, randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keyring, sealJson } from "../../app/server/crypto/envelope.server";
+import { decodeKey } from "../../app/server/crypto/keyring.server";
+import { financeApplications, leads, outbox, stores } from "../../app/server/db/schema.server";
+import { applicationAad } from "../../app/server/financing/applications.server";
+import { DESK_ACCESS, deskVerdict } from "../../app/server/staff/access.server";
+import { addAccount } from "../../app/server/staff/accounts.server";
+import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
+import { roleAllows } from "../../app/server/staff/sessions.server";
+import { codeAt } from "../../app/server/staff/totp.server";
+import type { Running } from "../../server/app";
+import { startInProcess } from "./support/built-server";
+import { deskRoutesOfConfig } from "./support/desk-routes";
+import { type Answer, postForm, request } from "./support/requests";
+
+const PASSWORD = "a long and unusual passphrase";
+const DATA_KEY = randomBytes(32).toString("base64");
+const COOKIE = "__Host-showroom-staff";
+const ROLES = ["sales", "finance", "admin"] as const;
+type Role = (typeof ROLES)[number];
+type Visitor = Role | "signed out" | "half signed in";
+const TARGET = "target@example.com";
+
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${COOKIE}=`))
+    ?.split(";")[0];
+
+/** The answer of a refusal to the sign-in: 303 for a document, React Router's 202 redirect for a data request. */
+const toSignIn = (answer: Answer, data: boolean) =>
+  data
+    ? answer.status === 202 && answer.body.includes("/staff/login")
+    : answer.status === 303 && answer.headers.get("location") === "/staff/login";
+
+describe("every desk route, as every visitor, answers as the access table says", () => {
+  let site: Running;
+  const cookies = new Map<Visitor, string>();
+  const ids = { lead: randomUUID(), application: randomUUID(), outbox: 0 };
+
+  /** The valid form of each POST intent ("" for an action without one): what the desk's own pages post. */
+  const forms = (): Record<string, Record<string, Record<string, string>>> => ({
+    "staff/credit-applications/:id": { "": { status: "sent-to-lender" } },
+    "staff/credit-applications/:id/ssn": { "": {} },
+    "staff/accounts": {
+      disable: { intent: "disable", email: TARGET },
+      enable: { intent: "enable", email: TARGET },
+      role: { intent: "role", email: TARGET, role: "finance" },
+    },
+    "staff/outbox": { "": { id: String(ids.outbox) } },
+    "staff/retention": { "": { days: "730" } },
+  });
+
+  /** A concrete address of a route pattern: real records, so an allowed request gets the page, not a 404. */
+  function addressOf(path: string): string {
+    const concrete = path
+      .replace(/^staff\/leads\/:id$/, `staff/leads/${ids.lead}`)
+      .replace(/^staff\/credit-applications\/:id/, `staff/credit-applications/${ids.application}`)
+      .replace(/\*$/, "no-such-page");
+    expect(concrete, `${path}: give the walk a value for its parameter`).not.toMatch(/[:*]/);
+    return `/${concrete}`;
+  }
+
+  async function signIn(role: Role, secret: string, verify: boolean): Promise<string> {
+    const first = await postForm(site.url, "/staff/login", { email: `${role}@example.com`, password: PASSWORD });
+    expect(first.status).toBe(303);
+    const pending = cookieOf(first.headers) ?? "";
+    if (!verify) return pending;
+    const code = codeAt(secret, new Date());
+    const second = await postForm(site.url, "/staff/verify", { code }, { Cookie: pending });
+    expect(second.status).toBe(303);
+    return cookieOf(second.headers) ?? "";
+  }
+
+  beforeAll(async () => {
+    site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "100000", STAFF_SIGN_INS_PER_MINUTE: "1000", DATA_KEY });
+    const db = site.database.db;
+    const ring = keyring(decodeKey(DATA_KEY));
+    const secrets = new Map<Role, string>();
+    for (const role of ROLES) {
+      const { uri } = await addAccount(db, ring, SYSTEM_ACTOR, {
+        email: `${role}@example.com`,
+        role,
+        password: PASSWORD,
+      });
+      secrets.set(role, new URL(uri).searchParams.get("secret") ?? "");
+    }
+    await addAccount(db, ring, SYSTEM_ACTOR, { email: TARGET, role: "sales", password: PASSWORD });
+    await db.insert(stores).values({ id: "brentwood", name: "Brentwood", profile: {} }).onConflictDoNothing();
+    const lead = (id: string, kind: string) => ({
+      id,
+      kind,
+      status: "new" as const,
+      storeId: "brentwood",
+      idempotencyKey: randomUUID(),
+      payload: { kind, user: { firstName: "Dana", lastName: "Reyes", email: "dana@example.com" } },
+    });
+    await db.insert(leads).values(lead(ids.lead, "CONTACT_SALES"));
+    const applicationLead = randomUUID();
+    await db.insert(leads).values(lead(applicationLead, "FULL_CREDIT_APP"));
+    const sealed = sealJson(ring, { ssn: "123-45-6789", income: 4200 }, applicationAad(ids.application));
+    await db.insert(financeApplications).values({
+      id: ids.application,
+      reference: "FC-WALK0001",
+      kind: "full-credit",
+      storeId: "brentwood",
+      leadId: applicationLead,
+      firstName: "Dana",
+      lastName: "Reyes",
+      keyId: sealed.keyId,
+      wrappedKey: Buffer.from(sealed.wrappedKey),
+      sealed: Buffer.from(sealed.sealed),
+    });
+    const [row] = await db
+      .insert(outbox)
+      .values({ leadId: ids.lead, messageId: `walk-${randomUUID()}` })
+      .returning({ id: outbox.id });
+    ids.outbox = row?.id ?? 0;
+    for (const role of ROLES) cookies.set(role, await signIn(role, secrets.get(role) ?? "", true));
+    cookies.set("half signed in", await signIn("sales", "", false));
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  /** What the table makes of one request by `visitor`: the answer expected, checked against the actual one. */
+  function check(
+    visitor: Visitor,
+    path: string,
+    method: "GET" | "POST",
+    intent: string,
+    data: boolean,
+    answer: Answer,
+  ) {
+    const verdict = deskVerdict(DESK_ACCESS, path, method, intent === "" ? null : intent);
+    const what = `${visitor}: ${method} ${path}${data ? ".data" : ""} ${intent}`.trim();
+    const seen = [what, answer.status, answer.headers.get("location")];
+    expect(answer.status, `${what}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
+    expect(answer.headers.get("cache-control"), what).toBe("no-store");
+    if (verdict.kind === "open") {
+      expect(answer.status, what).not.toBe(403);
+      return;
+    }
+    if (visitor === "signed out" || visitor === "half signed in") {
+      expect(toSignIn(answer, data), `${what}: ${seen}`).toBe(true);
+      return;
+    }
+    if (verdict.least && !roleAllows(visitor, verdict.least)) {
+      expect(seen).toEqual([what, 403, null]);
+      // Nothing of the record leaks with the refusal.
+      expect(answer.body).not.toContain("Reyes");
+      // A refused page is the desk's own error page; a refused post is stopped before the desk renders anything.
+      if (!data && method === "GET") expect(answer.body).toContain("Not allowed");
+      return;
+    }
+    if (verdict.kind === "refused") {
+      expect([what, answer.status]).toEqual([what, verdict.status]);
+      return;
+    }
+    // Allowed: what the route answers when it is used as the desk's own pages use it.
+    if (path === "staff/*") expect(seen).toEqual([what, 404, null]);
+    else if (method === "GET") expect(seen).toEqual([what, 200, null]);
+    else if (data) expect([200, 202], what).toContain(answer.status);
+    else if (path === "staff/credit-applications/:id/ssn") expect(seen).toEqual([what, 200, null]);
+    else expect([what, answer.status]).toEqual([what, 303]);
+  }
+
+  it("walks every desk route of app/routes.ts; the table names each one", async () => {
+    const routes = deskRoutesOfConfig();
+    expect(routes.map((r) => r.path).filter((p) => !Object.hasOwn(DESK_ACCESS, p))).toEqual([]);
+    const visitors: Visitor[] = ["signed out", "half signed in", ...ROLES];
+    let requests = 0;
+    for (const { path } of routes) {
+      const address = addressOf(path);
+      for (const visitor of visitors) {
+        const headers: Record<string, string> = cookies.has(visitor) ? { Cookie: cookies.get(visitor) ?? "" } : {};
+        for (const data of [false, true]) {
+          const url = `${site.url}${data ? `${address}.data` : address}`;
+          check(visitor, path, "GET", "", data, await request(url, { headers }));
+          requests++;
+        }
+      }
+    }
+    expect(requests).toBe(routes.length * visitors.length * 2);
+  });
+
+  it("posts every intent of the table, and a post to a route without one, as every visitor", async () => {
+    const visitors: Visitor[] = ["signed out", "half signed in", ...ROLES];
+    const bodies = forms();
+    for (const [path, access] of Object.entries(DESK_ACCESS)) {
+      if ("open" in access) continue;
+      const post = "post" in access ? access.post : undefined;
+      const intents = post === undefined ? [] : typeof post === "string" ? [""] : Object.keys(post.intent);
+      expect(Object.keys(bodies[path] ?? {}), `${path}: give the walk a valid form of each intent`).toEqual(intents);
+      for (const visitor of visitors) {
+        const headers: Record<string, string> = cookies.has(visitor) ? { Cookie: cookies.get(visitor) ?? "" } : {};
+        for (const data of [false, true]) {
+          const address = `${addressOf(path)}${data ? ".data" : ""}`;
+          if (intents.length === 0) {
+            // No action in the table: refused (405) whatever the module exports.
+            check(visitor, path, "POST", "", data, await postForm(site.url, address, {}, headers));
+          }
+          for (const intent of intents) {
+            const form = bodies[path]?.[intent] ?? {};
+            check(visitor, path, "POST", intent, data, await postForm(site.url, address, form, headers));
+          }
+        }
+      }
+    }
+  });
+
+  it("an intent the table does not name is refused (400) even to an admin, and sales gets 403 first", async () => {
+    const form = { intent: "delete-everything", email: TARGET };
+    const admin = await postForm(site.url, "/staff/accounts", form, { Cookie: cookies.get("admin") ?? "" });
+    expect(admin.status).toBe(400);
+    const sales = await postForm(site.url, "/staff/accounts", form, { Cookie: cookies.get("sales") ?? "" });
+    expect(sales.status).toBe(403);
+  });
+});
