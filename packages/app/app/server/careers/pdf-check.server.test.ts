@@ -81,7 +81,7 @@ describe("PDF judged as a reader parses it", () => {
         const file = resumePdf({ more: [streamObject("/Filter /FlateDecode", content)] });
         return inspectPdf(file).ok;
       }),
-      { numRuns: 200 },
+      { numRuns: 60 },
     );
   });
 
