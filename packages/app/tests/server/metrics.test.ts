@@ -163,7 +163,8 @@ describe("/metrics without METRICS_TOKEN", () => {
   });
 
   it("is the site's 404, whatever the request carries: nothing advertises it", async () => {
-    for (const headers of [{}, { Authorization: `Bearer ${TOKEN}` }]) {
+    const requests: Record<string, string>[] = [{}, { Authorization: `Bearer ${TOKEN}` }];
+    for (const headers of requests) {
       const answer = await request(`${site.url}/metrics`, { headers });
       expect(answer.status).toBe(404);
       expect(answer.body).not.toContain("showroom_");
