@@ -677,6 +677,23 @@ export function readerHostileResumes(): CorpusFile[] {
       /macro relationship/,
     ),
     docxFile(
+      "a DOCX whose part unpacks past the size its directory declares",
+      (() => {
+        const archive = zip([
+          { name: "[Content_Types].xml", content: CONTENT_TYPES(DOCX_MAIN) },
+          { name: "_rels/.rels", content: RELS },
+          { name: "word/document.xml", content: DOCUMENT("Dana ".repeat(2000)) },
+        ]);
+        // The central directory's record of word/document.xml: its unpacked size now says 100 bytes.
+        const record =
+          archive.indexOf(Buffer.from("word/document.xml"), archive.lastIndexOf(Buffer.from("PK\x01\x02", "latin1"))) -
+          46;
+        archive.writeUInt32LE(100, record + 24);
+        return archive;
+      })(),
+      /declared size/,
+    ),
+    docxFile(
       "a DOCX whose settings fetch a remote template (remote template injection)",
       zip([
         { name: "[Content_Types].xml", content: CONTENT_TYPES(DOCX_MAIN) },
