@@ -1,6 +1,7 @@
 // The server-side HTML cache (docs/decisions/152): a rendered document kept per key, split at its CSP nonce so every
 // response carries a fresh one, and kept pre-compressed so a hit costs neither a render nor a compression.
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
 
 /** A document as the cache keeps it. */
 export interface CachedPage {
@@ -166,31 +167,36 @@ export interface HtmlCacheStats {
   bytes: number;
 }
 
-/** Documents by key, least recently used evicted past the byte budget, each served at most `maxAgeMs`. */
+/**
+ * Documents by key, least recently used evicted past the byte budget (lru-cache's `maxSize`), each served at most
+ * `maxAgeMs`. The expiry is the page's own (`expiresAt`, fixed when it was rendered, so a stored segment and its
+ * headers agree), checked on read.
+ */
 export class HtmlCache {
   readonly maxBytes: number;
   readonly maxAgeMs: number;
   private readonly now: () => number;
-  private readonly pages = new Map<string, CachedPage>();
-  private bytes = 0;
+  private readonly pages: LRUCache<string, CachedPage>;
   private counts = { hits: 0, misses: 0, stores: 0 };
 
   constructor(options: HtmlCacheOptions = {}) {
     this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.maxAgeMs = options.maxAgeMs ?? 60_000;
     this.now = options.now ?? Date.now;
+    this.pages = new LRUCache<string, CachedPage>({
+      maxSize: this.maxBytes,
+      // A page larger than the whole budget is not kept (lru-cache refuses it rather than emptying the cache).
+      sizeCalculation: (page) => page.size,
+    });
   }
 
   get(key: string): CachedPage | undefined {
     const page = this.pages.get(key);
     if (page && page.expiresAt > this.now()) {
-      // Re-inserted, so Map order is least recently used first.
-      this.pages.delete(key);
-      this.pages.set(key, page);
       this.counts.hits++;
       return page;
     }
-    if (page) this.delete(key);
+    if (page) this.pages.delete(key);
     this.counts.misses++;
     return undefined;
   }
@@ -202,30 +208,15 @@ export class HtmlCache {
 
   set(key: string, page: CachedPage): void {
     if (page.size > this.maxBytes) return;
-    this.delete(key);
     this.pages.set(key, page);
-    this.bytes += page.size;
     this.counts.stores++;
-    for (const [oldest, old] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= old.size;
-    }
   }
 
   clear(): void {
     this.pages.clear();
-    this.bytes = 0;
   }
 
   stats(): HtmlCacheStats {
-    return { ...this.counts, entries: this.pages.size, bytes: this.bytes };
-  }
-
-  private delete(key: string): void {
-    const page = this.pages.get(key);
-    if (!page) return;
-    this.pages.delete(key);
-    this.bytes -= page.size;
+    return { ...this.counts, entries: this.pages.size, bytes: this.pages.calculatedSize };
   }
 }
