@@ -1,6 +1,6 @@
 import type { $ZodIssue, $ZodIssueInvalidType, $ZodType } from "zod/v4/core";
 import { globalRegistry } from "zod/v4/core";
-import { jsonPath, type RuleProblem } from "./rule-file";
+import { jsonPath, type RuleProblem } from "./rule-problem";
 
 /**
  * zod's issues in an analyst's words (ADR 216): what is wrong with the value as written, then what to write
