@@ -1,6 +1,23 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import fc from "fast-check";
 import type { ServerBuild } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { routeLabeller, STATIC_FILE_LABEL, UNMATCHED_LABEL } from "./route-label";
+import siteRoutes from "../../routes";
+import { deepestRouteId, nestedRoutes, routeLabeller, STATIC_FILE_LABEL, UNMATCHED_LABEL } from "./route-label";
+
+/** The site's route config (app/routes.ts) as the build's manifest lists it: ids, parents, paths. */
+function siteManifest(): ServerBuild["routes"] {
+  const manifest: Record<string, unknown> = { root: { id: "root", path: "" } };
+  const walk = (entries: RouteConfigEntry[], parentId: string) => {
+    for (const entry of entries) {
+      const id = entry.id ?? entry.file.replace(/\.tsx?$/, "");
+      manifest[id] = { id, parentId, path: entry.path, index: entry.index };
+      if (entry.children) walk(entry.children, id);
+    }
+  };
+  walk(siteRoutes as RouteConfigEntry[], "root");
+  return manifest as ServerBuild["routes"];
+}
 
 /** A manifest shaped as the build's: a root, a layout with pages, a splat, the catch-all, and resource routes. */
 const manifest = {
@@ -60,5 +77,36 @@ describe("routeLabeller", () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe("routeLabeller on the site's own routes", () => {
+  const manifest = siteManifest();
+  const label = routeLabeller(manifest);
+  const whole = nestedRoutes(manifest);
+  const words = [
+    "cars-for-sale",
+    "staff",
+    "leads",
+    "Contact-Us",
+    "contact-us",
+    "api",
+    "media",
+    "faqs",
+    "news",
+    "x",
+    "%41",
+  ];
+  const paths = fc
+    .array(fc.oneof(fc.constantFrom(...words), fc.stringMatching(/^[A-Za-z0-9-]{1,12}$/)), { maxLength: 4 })
+    .map((segments) => `/${segments.join("/")}`);
+
+  it("for any path, the label is the route React Router matches on the whole route tree (narrowing changes nothing)", () => {
+    fc.assert(
+      fc.property(paths, (path) => {
+        expect(label(path)).toBe(deepestRouteId(whole, path) ?? UNMATCHED_LABEL);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
