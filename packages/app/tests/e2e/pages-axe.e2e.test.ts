@@ -1,24 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { openPage } from "./support/browser";
+import { siteAndBrowserForFile } from "./support/site-for-file";
 
-let site: RunningSite;
-let browser: Browser;
+const world = siteAndBrowserForFile();
 let vehiclePath = "";
 
 beforeAll(async () => {
-  [site, browser] = await Promise.all([startSite(), launchBrowser()]);
-  const vehicles = (await (await fetch(`${site.url}/api/___sitemaps___/vehicles?without=1`)).json()) as {
+  const vehicles = (await (await fetch(`${world.site.url}/api/___sitemaps___/vehicles?without=1`)).json()) as {
     loc: string;
   }[];
   vehiclePath = vehicles[0]?.loc ?? "";
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
 });
 
 /** Every page of the shell, one of each kind (the home page and 404 have their own files). */
@@ -54,9 +46,9 @@ const PAGES = [
 describe("every page of the shell passes axe (WCAG 2.2 AA tags)", () => {
   for (const path of PAGES) {
     it(`${path}: 200, one h1, robots meta, and no violations with JavaScript (desktop) or without it (phone)`, async () => {
-      const url = `${site.url}${path === "VEHICLE" ? vehiclePath : path}`;
+      const url = `${world.site.url}${path === "VEHICLE" ? vehiclePath : path}`;
       for (const stripScripts of [false, true]) {
-        const { context, page, errors } = await openPage(browser, { stripScripts, mobile: stripScripts });
+        const { context, page, errors } = await openPage(world.browser, { stripScripts, mobile: stripScripts });
         const response = await page.goto(url);
         expect(response?.status()).toBe(200);
         expect(await page.locator("h1").count()).toBe(1);

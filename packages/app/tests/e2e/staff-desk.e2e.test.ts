@@ -19,7 +19,7 @@ import { seedPgliteDataDir } from "../support/databases";
 import { axeViolations, describeViolations } from "./support/axe";
 import { launchBrowser, openPage } from "./support/browser";
 import { readManifest } from "./support/bundle-sizes";
-import { type RunningSite, SERVER_ENTRY, startSite } from "./support/server";
+import { type RunningSite, serverEntry, startSite } from "./support/server";
 
 const APP = fileURLToPath(new URL("../../", import.meta.url));
 const PASSWORD = "a long and unusual passphrase";
@@ -253,7 +253,7 @@ describe("the staff desk", () => {
   });
 
   it("no desk code reaches a public page's first-load JavaScript", () => {
-    const clientDir = join(dirname(dirname(SERVER_ENTRY)), "client");
+    const clientDir = join(dirname(dirname(serverEntry())), "client");
     const manifest = readManifest(clientDir);
     const isDesk = (id: string) => id.startsWith("routes/staff-") || id === "layouts/staff";
     const deskModules = Object.values(manifest.routes)

@@ -1,4 +1,6 @@
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { inject } from "vitest";
+import "./shared";
 
 /** Debian's Chromium, with the flags that keep it quiet and offline-safe in CI containers. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -13,8 +15,14 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Starts Chromium; close it in `afterAll`. */
+/**
+ * The run's one Chromium (the global setup starts it), connected; a Chromium of its own when no global setup started
+ * one. Close it in `afterAll`: for a connected browser that closes the contexts this file opened and disconnects,
+ * leaving Chromium to the next file (ADR 315).
+ */
 export function launchBrowser(): Promise<Browser> {
+  const endpoint = inject("e2eChromiumEndpoint");
+  if (endpoint) return chromium.connect(endpoint);
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 

@@ -10,3 +10,7 @@ const stop = async () => {
 };
 process.once("SIGTERM", stop);
 process.once("SIGINT", stop);
+// The test process holds our stdin open: when it dies without closing us (killed, Ctrl-C during a run), the pipe ends
+// and the site stops instead of listening on, orphaned.
+process.stdin.once("end", stop);
+process.stdin.resume();

@@ -9,8 +9,13 @@ import { seedPgliteDataDir, withMemoryTemplate } from "../../support/databases";
 const BUILD_ENTRY = fileURLToPath(new URL("../../../build/server/index.js", import.meta.url));
 const MIGRATIONS = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 
-/** The server the tests run: the global setup's snapshot of the build (it names it), else the build itself. */
-export const SERVER_ENTRY = process.env.SHOWROOM_E2E_SERVER ?? BUILD_ENTRY;
+/**
+ * The server the tests run: the global setup's snapshot of the build (it names it), else the build itself. Read when
+ * a site starts, since the global setup names the snapshot after this module is loaded and starts a site itself.
+ */
+export function serverEntry(): string {
+  return process.env.SHOWROOM_E2E_SERVER ?? BUILD_ENTRY;
+}
 const SERVE_SCRIPT = fileURLToPath(new URL("./serve.mjs", import.meta.url));
 
 /** A site started for a test file. */
@@ -22,13 +27,13 @@ export interface RunningSite {
 
 /**
  * Starts the built site in a child Node process (as `npm start` runs it) on an ephemeral loopback port with an
- * in-memory database (PGlite `memory://`). Rate limits stay on; each test file gets its own server, so its POSTs
- * start from a clean count. A child process keeps the server's CommonJS dependencies (Express) out of Vitest's
+ * in-memory database (PGlite `memory://`). Rate limits stay on. A child process keeps the server's CommonJS dependencies (Express) out of Vitest's
  * module runner, which would load them differently than Node does.
  */
 export async function startSite(env: Record<string, string> = {}): Promise<RunningSite> {
-  if (!existsSync(SERVER_ENTRY)) {
-    throw new Error(`No server build at ${SERVER_ENTRY}: run \`npx react-router build\` in packages/app first.`);
+  const entry = serverEntry();
+  if (!existsSync(entry)) {
+    throw new Error(`No server build at ${entry}: run \`npx react-router build\` in packages/app first.`);
   }
   const serverEnv = await withMemoryTemplate({
     PORT: "0",
@@ -41,7 +46,7 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     EXPERIMENTS: "off",
     ...env,
   });
-  const child: ChildProcess = spawn(process.execPath, [SERVE_SCRIPT, SERVER_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [SERVE_SCRIPT, entry], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -49,7 +54,8 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
       SHOWROOM_MIGRATIONS_DIR: MIGRATIONS,
       SHOWROOM_E2E_ENV: JSON.stringify(serverEnv),
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    // stdin stays open for the child's life: serve.mjs stops when it ends, so a site dies with the process that started it.
+    stdio: ["pipe", "pipe", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
