@@ -114,25 +114,24 @@ describe("secrets every process must share", () => {
   });
 
   it("with WEB_CONCURRENCY=2, the primary refuses an unset DATA_KEY before it forks a single process", async () => {
-    const exit = await runServerToExit({
-      DATABASE_URL: UNREACHABLE,
-      DATA_DIR: dataDir(),
-      WEB_CONCURRENCY: "2",
-      DATA_KEY: "",
-    });
+    const exit = await runServerToExit(
+      { DATABASE_URL: UNREACHABLE, DATA_DIR: dataDir(), WEB_CONCURRENCY: "2", DATA_KEY: "" },
+      { timeoutMs: 200_000 },
+    );
     expect(exit.code, exit.output).toBe(1);
     expect(exit.output.split("DATA_KEY: must be set on PostgreSQL")).toHaveLength(2);
     expect(exit.output).not.toContain("Server process");
-  });
+    // Room for start.mjs to rebuild the site first when a source changed since the suite's build.
+  }, 240_000);
 
   it("with WEB_CONCURRENCY=2, processes that cannot start (no database answers) end in a non-zero exit", async () => {
     const exit = await runServerToExit(
       { DATABASE_URL: UNREACHABLE, DATA_DIR: dataDir(), WEB_CONCURRENCY: "2" },
-      { timeoutMs: 120_000 },
+      { timeoutMs: 240_000 },
     );
     expect(exit.output).toContain("Five server processes died within a minute; stopping.");
     expect(exit.code, exit.output).toBe(1);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("several processes on %s", () => {

@@ -31,7 +31,8 @@ it("a second process on a locked DATA_DIR exits non-zero naming the directory; S
   // What an operator signals: `kill -HUP $(cat DATA_DIR/showroom.pid)`.
   expect(readFileSync(pidFile, "utf8").trim()).toBe(String(first.pid));
 
-  const second = await runServerToExit({ DATA_DIR: dataDir });
+  // Its timeout leaves room to rebuild the site first, when a source changed since the suite's build.
+  const second = await runServerToExit({ DATA_DIR: dataDir }, { timeoutMs: 180_000 });
   expect(second.code).not.toBe(0);
   expect(second.code).not.toBeNull();
   expect(second.output).toContain(`The data directory ${dataDir} is in use by process ${first.pid}`);
@@ -51,4 +52,4 @@ it("a second process on a locked DATA_DIR exits non-zero naming the directory; S
   expect(exit.ms).toBeLessThan(5_000);
   expect(existsSync(lockFile)).toBe(false);
   expect(existsSync(pidFile)).toBe(false);
-});
+}, 240_000);
