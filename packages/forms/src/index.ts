@@ -84,6 +84,24 @@ export {
   applyFinancingSchema,
 } from "./financing/apply-financing.schema";
 export {
+  addEntry,
+  coveredMonths,
+  ENTRY_LISTS,
+  type EntryList,
+  entryCount,
+  type FlatValues,
+  flat,
+  keepSsns,
+  postedValues,
+  removeEntry,
+  SSN_FIELDS,
+  ssnLast4,
+  stepFields,
+  withoutSsns,
+} from "./financing/credit-application-entries";
+export { eventForIntent } from "./financing/credit-application-intents";
+export { creditApplicationValidator } from "./financing/credit-application-validator";
+export {
   createFullCreditApplicationSchema,
   createFullCreditStepSchemas,
   FULL_CREDIT_STEPS,

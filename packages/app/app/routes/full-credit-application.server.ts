@@ -2,13 +2,22 @@ import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   createFullCreditApplicationSchema,
+  creditApplicationValidator,
+  eventForIntent,
+  type FlatValues,
+  flat,
   fullCreditStepOf,
   HOUSING_STATUSES,
   INCOME_TYPES,
   isHoneypotFilled,
+  keepSsns,
   NAME_SUFFIXES,
+  postedValues,
+  ssnLast4,
+  stepFields,
   TCPA_DISCLAIMER,
   US_STATES,
+  withoutSsns,
 } from "@showroom/forms";
 import {
   type CreditApplicationStep,
@@ -23,18 +32,7 @@ import { data, redirect } from "react-router";
 import { createActor, fromPromise, waitFor } from "xstate";
 import { z } from "zod";
 import type { CreditFormView } from "../components/financing/credit-application/credit-form";
-import {
-  type FlatValues,
-  flat,
-  keepSsns,
-  postedValues,
-  ssnLast4,
-  stepFields,
-  withoutSsns,
-} from "../components/financing/credit-application/entries";
-import { eventForIntent } from "../components/financing/credit-application/intents";
 import { reviewSections } from "../components/financing/credit-application/review";
-import { creditApplicationValidator } from "../components/financing/credit-application/validator";
 import { readCookie } from "../content/cookies.server";
 import { readFormData } from "../content/form-data.server";
 import { vehicleByVin } from "../content/inventory.server";

@@ -1,3 +1,4 @@
+import type { FlatValues } from "@showroom/forms";
 import type { CreditApplicationStep } from "@showroom/rules/credit-application";
 import type { FormEvent } from "react";
 import { Form } from "react-router";
@@ -11,7 +12,6 @@ import {
   ReviewStep,
   type StepBodyProps,
 } from "./credit-steps";
-import type { FlatValues } from "./entries";
 import type { ReviewSection } from "./review";
 
 export const CREDIT_STEPS = ["applicant", "residence", "employment", "coBorrower", "review"] as const;

@@ -1,8 +1,8 @@
+import { coveredMonths, type EntryList, entryCount, type FlatValues } from "@showroom/forms";
 import { RadioGroupField } from "../../forms/choice-fields";
 import { CheckboxField, type FieldErrors, SsnField, TextAreaField, TextField } from "../../forms/fields";
 import { ApplicantFields, EmploymentFields, type Options, ResidenceFields } from "../../forms/groups";
 import { type TextTree, translator } from "../../i18n";
-import { coveredMonths, type EntryList, entryCount, type FlatValues } from "./entries";
 import type { ReviewSection } from "./review";
 
 /** What every step body needs: the answers to show, the messages, the option lists and the texts. */

@@ -1,16 +1,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
   createFullCreditStepSchemas,
+  type FlatValues,
   type FormContext,
   HOUSING_STATUSES,
   INCOME_TYPES,
+  ssnLast4,
   US_STATES,
 } from "@showroom/forms";
 import type { CreditApplicationStep } from "@showroom/rules/credit-application";
 import type { z } from "zod";
 import { type TextTree, translator } from "../../i18n";
 import { formatMoney } from "../../money";
-import { type FlatValues, ssnLast4 } from "./entries";
 
 /** One answer as review shows it. */
 export interface ReviewRow {

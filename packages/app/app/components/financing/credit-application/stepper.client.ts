@@ -1,4 +1,15 @@
 import {
+  creditApplicationValidator,
+  eventForIntent,
+  flat,
+  fullCreditStepOf,
+  keepSsns,
+  postedValues,
+  ssnLast4,
+  stepFields,
+  withoutSsns,
+} from "@showroom/forms";
+import {
   type CreditApplicationStep,
   createCreditApplicationMachine,
   creditApplicationStep,
@@ -8,10 +19,7 @@ import {
 import { createActor, fromPromise } from "xstate";
 import type { TextTree } from "../../i18n";
 import type { CreditFormView } from "./credit-form";
-import { flat, keepSsns, postedValues, ssnLast4, stepFields, withoutSsns } from "./entries";
-import { eventForIntent } from "./intents";
 import { reviewSections } from "./review";
-import { creditApplicationValidator, fullCreditStepOf } from "./validator";
 
 /** What the server answered a refused single POST with. */
 export interface Refusal {

@@ -1,7 +1,8 @@
 import type { CreditApplicationEvent, CreditApplicationStep } from "@showroom/rules/credit-application";
-import { addEntry, ENTRY_LISTS, type EntryList, type FlatValues, removeEntry } from "./entries";
+import { addEntry, ENTRY_LISTS, type EntryList, type FlatValues, removeEntry } from "./credit-application-entries";
+import { FULL_CREDIT_STEPS } from "./full-credit.schema";
 
-const STEPS: readonly CreditApplicationStep[] = ["applicant", "residence", "employment", "coBorrower", "review"];
+const STEPS: readonly CreditApplicationStep[] = FULL_CREDIT_STEPS;
 
 /**
  * The stepper event a form button asks for, by its `intent`: continue, back, edit:{step}, add:{list},

@@ -1,4 +1,5 @@
 import type { CreditApplicationStep, StepValues } from "@showroom/rules/credit-application";
+import { HONEYPOT_FIELD } from "../fields/form-meta";
 
 /**
  * The full credit application's answers as the forms post them: a flat map of field names (`residences[1].city`) to
@@ -22,7 +23,7 @@ export function flat(values: StepValues | undefined): FlatValues {
 export function postedValues(form: FormData): FlatValues {
   const out: FlatValues = {};
   for (const [key, value] of form) {
-    if (typeof value !== "string" || key === "intent" || key === "website") continue;
+    if (typeof value !== "string" || key === "intent" || key === HONEYPOT_FIELD) continue;
     out[key] = value;
   }
   return out;

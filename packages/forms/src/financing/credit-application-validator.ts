@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { CreditApplicationValidator, StepErrors, StepValues } from "@showroom/rules/credit-application";
+import type { FormContext } from "../fields/context";
 import {
   createFullCreditApplicationSchema,
   createFullCreditStepSchemas,
-  type FormContext,
   FULL_CREDIT_STEPS,
   fullCreditStepOf,
-} from "@showroom/forms";
-import type { CreditApplicationValidator, StepErrors, StepValues } from "@showroom/rules/credit-application";
+} from "./full-credit.schema";
 
 function formDataOf(values: StepValues): FormData {
   const data = new FormData();
@@ -49,5 +49,3 @@ export function creditApplicationValidator(context?: FormContext): CreditApplica
     },
   };
 }
-
-export { fullCreditStepOf };
