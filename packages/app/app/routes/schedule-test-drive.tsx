@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { type FieldErrors, FormMetaFields, TextField } from "../components/forms/fields";
+import { ContactFields } from "../components/forms/contact-fields";
+import { type FieldErrors, FormMetaFields } from "../components/forms/fields";
 import { shownValues } from "../components/forms/shown-values";
 import { translator } from "../components/i18n";
 import { privatePageHeaders } from "../components/private-page";
@@ -81,7 +82,6 @@ function Choices({
  */
 export default function ScheduleTestDrive({ loaderData, actionData }: Route.ComponentProps) {
   const t = translator(loaderData.texts);
-  const f = translator(loaderData.fields);
   const sending = useNavigation().state === "submitting";
   // Only a refusal carries a submission result; a fetcher's success ({ ok, step }) rendered as a document is not one.
   const refusal = actionData && "result" in actionData ? (actionData as StepRefusal) : undefined;
@@ -184,43 +184,7 @@ export default function ScheduleTestDrive({ loaderData, actionData }: Route.Comp
                   {errors.time[0]}
                 </p>
               ) : null}
-              <TextField
-                name="firstName"
-                label={f("firstName.label")}
-                autoComplete="given-name"
-                required
-                errors={errors}
-                defaultValue={values.firstName ?? profile.firstName}
-              />
-              <TextField
-                name="lastName"
-                label={f("lastName.label")}
-                autoComplete="family-name"
-                required
-                errors={errors}
-                defaultValue={values.lastName ?? profile.lastName}
-              />
-              <TextField
-                name="email"
-                type="email"
-                label={f("email.label")}
-                autoComplete="email"
-                inputMode="email"
-                required
-                errors={errors}
-                defaultValue={values.email ?? profile.email}
-              />
-              <TextField
-                name="phone"
-                type="tel"
-                label={f("phone.label")}
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder={f("phone.placeholder")}
-                required
-                errors={errors}
-                defaultValue={values.phone ?? profile.phone}
-              />
+              <ContactFields texts={{ fields: loaderData.fields }} errors={errors} values={values} prefill={profile} />
               <p className="text-sm text-slate-700 sm:col-span-2">{loaderData.tcpa}</p>
               <div className="sm:col-span-2">
                 <button type="submit" name="intent" value="confirm" disabled={sending} className={PRIMARY}>

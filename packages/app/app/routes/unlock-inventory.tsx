@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormMetaFields, TextField } from "../components/forms/fields";
+import { ContactFields } from "../components/forms/contact-fields";
+import { FormMetaFields } from "../components/forms/fields";
 import { shownValues } from "../components/forms/shown-values";
 import { translator } from "../components/i18n";
 import { privatePageHeaders } from "../components/private-page";
@@ -28,7 +29,6 @@ export { privatePageHeaders as headers };
  */
 export default function UnlockInventory({ loaderData, actionData }: Route.ComponentProps) {
   const t = translator(loaderData.texts);
-  const f = translator(loaderData.fields);
   const sending = useNavigation().state === "submitting";
   const errors = actionData?.result.error ?? undefined;
   const values = shownValues(actionData?.result.initialValue);
@@ -68,43 +68,7 @@ export default function UnlockInventory({ loaderData, actionData }: Route.Compon
             <Form method="post" noValidate className="relative mt-6 grid gap-5 sm:grid-cols-2">
               <FormMetaFields idempotencyKey={values.idempotencyKey ?? loaderData.idempotencyKey} />
               <input type="hidden" name="return" value={loaderData.returnTo} />
-              <TextField
-                name="firstName"
-                label={f("firstName.label")}
-                autoComplete="given-name"
-                required
-                errors={errors}
-                defaultValue={values.firstName ?? profile.firstName}
-              />
-              <TextField
-                name="lastName"
-                label={f("lastName.label")}
-                autoComplete="family-name"
-                required
-                errors={errors}
-                defaultValue={values.lastName ?? profile.lastName}
-              />
-              <TextField
-                name="email"
-                type="email"
-                label={f("email.label")}
-                autoComplete="email"
-                inputMode="email"
-                required
-                errors={errors}
-                defaultValue={values.email ?? profile.email}
-              />
-              <TextField
-                name="phone"
-                type="tel"
-                label={f("phone.label")}
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder={f("phone.placeholder")}
-                required
-                errors={errors}
-                defaultValue={values.phone ?? profile.phone}
-              />
+              <ContactFields texts={{ fields: loaderData.fields }} errors={errors} values={values} prefill={profile} />
               <p className="text-sm text-slate-700 sm:col-span-2">{loaderData.tcpa}</p>
               <div className="sm:col-span-2">
                 <button

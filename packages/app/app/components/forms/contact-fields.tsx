@@ -30,9 +30,23 @@ export function useGroup({ prefix = "", errors, values, texts }: GroupProps) {
   };
 }
 
-/** First name, last name, email and mobile phone; `phone` replaces the phone field (the verified one, say). */
-export function ContactFields(props: GroupProps & { phone?: ReactNode }) {
+/** The four contact fields' names, without the group's prefix. */
+export type ContactFieldName = "firstName" | "lastName" | "email" | "phone";
+
+export interface ContactFieldsProps extends GroupProps {
+  /** Replaces the phone field (the verified one, say). */
+  phone?: ReactNode;
+  /**
+   * What a field shows when `values` has nothing for it, e.g. the visitor's saved profile; a value posted back, even a
+   * blank one, wins, so a refused form shows what was typed.
+   */
+  prefill?: Readonly<Partial<Record<ContactFieldName, string | undefined>>> | undefined;
+}
+
+/** First name, last name, email and mobile phone. Every form asking for them uses this (FORMS.md: no copied markup). */
+export function ContactFields(props: ContactFieldsProps) {
   const g = useGroup(props);
+  const shown = (field: ContactFieldName) => g.value(field) ?? props.prefill?.[field];
   return (
     <>
       <TextField
@@ -41,7 +55,7 @@ export function ContactFields(props: GroupProps & { phone?: ReactNode }) {
         autoComplete="given-name"
         required
         errors={g.errors}
-        defaultValue={g.value("firstName")}
+        defaultValue={shown("firstName")}
       />
       <TextField
         name={g.name("lastName")}
@@ -49,7 +63,7 @@ export function ContactFields(props: GroupProps & { phone?: ReactNode }) {
         autoComplete="family-name"
         required
         errors={g.errors}
-        defaultValue={g.value("lastName")}
+        defaultValue={shown("lastName")}
       />
       <TextField
         name={g.name("email")}
@@ -59,7 +73,7 @@ export function ContactFields(props: GroupProps & { phone?: ReactNode }) {
         inputMode="email"
         required
         errors={g.errors}
-        defaultValue={g.value("email")}
+        defaultValue={shown("email")}
       />
       {props.phone ?? (
         <TextField
@@ -71,7 +85,7 @@ export function ContactFields(props: GroupProps & { phone?: ReactNode }) {
           placeholder={g.placeholder("phone")}
           required
           errors={g.errors}
-          defaultValue={g.value("phone")}
+          defaultValue={shown("phone")}
         />
       )}
     </>

@@ -1,6 +1,7 @@
 import { TCPA_DISCLAIMER } from "@showroom/forms";
 import { Form, Link } from "react-router";
-import { type FieldErrors, FormMetaFields, TextField } from "../forms/fields";
+import { ContactFields } from "../forms/contact-fields";
+import { type FieldErrors, FormMetaFields } from "../forms/fields";
 import { type TextTree, translator } from "../i18n";
 import type { EstimateView, SliderView, SliderViews, StepperVehicleView, StepperView } from "./types";
 
@@ -87,6 +88,13 @@ export function DoneChoices({
         </li>
       </ul>
     </nav>
+  );
+}
+
+/** The text values of a posted-back form (a value that is not text shows the field's prefill instead). */
+function postedText(values: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
 }
 
@@ -180,7 +188,6 @@ export function StepperForm({
 }) {
   const t = translator(texts.texts);
   const s = translator(texts.steps);
-  const f = translator(texts.fields);
   const { step, selections } = view;
   const action = `/personalize-price/${vehicle.vin}`;
   const headingId = "stepper-step-title";
@@ -320,42 +327,11 @@ export function StepperForm({
           <>
             <FormMetaFields idempotencyKey={idempotencyKey} />
             <div className="grid gap-5 sm:grid-cols-2">
-              <TextField
-                name="firstName"
-                label={f("firstName.label")}
-                autoComplete="given-name"
-                required
+              <ContactFields
+                texts={{ fields: texts.fields }}
                 errors={errors}
-                defaultValue={shown("firstName", view.contact.firstName)}
-              />
-              <TextField
-                name="lastName"
-                label={f("lastName.label")}
-                autoComplete="family-name"
-                required
-                errors={errors}
-                defaultValue={shown("lastName", view.contact.lastName)}
-              />
-              <TextField
-                name="email"
-                type="email"
-                label={f("email.label")}
-                autoComplete="email"
-                inputMode="email"
-                required
-                errors={errors}
-                defaultValue={shown("email", view.contact.email)}
-              />
-              <TextField
-                name="phone"
-                type="tel"
-                label={f("phone.label")}
-                autoComplete="tel"
-                inputMode="tel"
-                placeholder={f("phone.placeholder")}
-                required
-                errors={errors}
-                defaultValue={shown("phone", view.contact.phone)}
+                values={postedText(values)}
+                prefill={view.contact}
               />
             </div>
             <p className="text-sm text-slate-700">{TCPA_DISCLAIMER}</p>
