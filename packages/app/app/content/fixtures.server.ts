@@ -32,11 +32,13 @@ import {
   staffSchema,
 } from "@showroom/fixtures";
 import careersJson from "@showroom/fixtures/content/careers.json" with { type: "json" };
+import experimentsJson from "@showroom/fixtures/content/experiments.json" with { type: "json" };
 import faqsJson from "@showroom/fixtures/content/faqs.json" with { type: "json" };
 import homeJson from "@showroom/fixtures/content/home.json" with { type: "json" };
 import menusJson from "@showroom/fixtures/content/menus.json" with { type: "json" };
 import metadataJson from "@showroom/fixtures/content/metadata.json" with { type: "json" };
 import pagesJson from "@showroom/fixtures/content/pages.json" with { type: "json" };
+import popupsJson from "@showroom/fixtures/content/popups.json" with { type: "json" };
 import promotionsJson from "@showroom/fixtures/content/promotions.json" with { type: "json" };
 import reviewSectionsJson from "@showroom/fixtures/content/review-sections.json" with { type: "json" };
 import reviewsJson from "@showroom/fixtures/content/reviews.json" with { type: "json" };
@@ -129,3 +131,10 @@ export function siteContent(): SiteContent {
   cached ??= load();
   return cached;
 }
+
+/**
+ * The experiments and popup files as written. Their readers (`server/experiments`) validate them with fallbacks of
+ * their own: no experiments, and an invalid popup left out rather than the whole list (ADR 033).
+ */
+export const experimentsFixture: unknown = experimentsJson;
+export const popupsFixture: unknown = popupsJson;

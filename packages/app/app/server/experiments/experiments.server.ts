@@ -5,9 +5,8 @@ import {
   type SiteSettings,
   siteSettingsSchema,
 } from "@showroom/fixtures";
-import experimentsJson from "@showroom/fixtures/content/experiments.json" with { type: "json" };
-import popupsJson from "@showroom/fixtures/content/popups.json" with { type: "json" };
 import { type PopupDefinition, parsePopupList } from "@showroom/rules/popups";
+import { experimentsFixture, popupsFixture } from "../../content/fixtures.server";
 import type { Config } from "../config.server";
 import { createSpecFetch } from "../http/spec-fetch.server";
 import { describeError, logWarn } from "../log.server";
@@ -29,7 +28,7 @@ export interface ExperimentsProvider {
 const NO_EXPERIMENTS: ExperimentsFile = { defaults: { settings: {}, popups: null, langs: {} }, experiments: [] };
 
 /** The fixture's experiments (`fixtures/content/experiments.json`), validated once. */
-export function localExperiments(json: unknown = experimentsJson): ExperimentsProvider {
+export function localExperiments(json: unknown = experimentsFixture): ExperimentsProvider {
   let file: ExperimentsFile | undefined;
   let status: ExperimentsStatus = "uninitialized";
   return {
@@ -117,7 +116,7 @@ let fixturePopups: readonly PopupDefinition[] | undefined;
 /** The fixture popup list; an invalid popup is left out and logged (ADR 033), never the whole list. */
 export function defaultPopups(): readonly PopupDefinition[] {
   if (fixturePopups === undefined) {
-    const parsed = parsePopupList(popupsJson);
+    const parsed = parsePopupList(popupsFixture);
     for (const problem of parsed.problems) logWarn(`popups.json ${problem.path}: ${problem.message}`);
     fixturePopups = parsed.popups;
   }
