@@ -72,6 +72,14 @@ describe("npm run staff", () => {
     expect(reset.code).toBe(0);
     expect(secretOf(reset.stdout)).toBeDefined();
     expect(secretOf(reset.stdout)).not.toBe(secretOf(first.stdout));
+    // Sam is the only admin: neither disabling nor demoting may leave the desk without one.
+    const lastDisable = await staff(["disable", "sam@example.com"]);
+    expect([lastDisable.code, lastDisable.stderr.trim()]).toEqual([
+      1,
+      "sam@example.com is the only active admin. Make another account admin first, so the desk keeps one.",
+    ]);
+    expect((await staff(["set-role", " SAM@example.com ", "finance"])).code).toBe(1);
+    expect((await staff(["add", "ada@example.com", "--role", "admin"], `${PASSWORD}\n`)).code).toBe(0);
     expect((await staff(["disable", "sam@example.com"])).code).toBe(0);
     const list = await staff(["list"]);
     expect(list.stdout).toMatch(/sam@example\.com\tadmin\tdisabled/);
@@ -79,7 +87,23 @@ describe("npm run staff", () => {
     expect((await staff(["disable", "nobody@example.com"])).stderr.trim()).toBe(
       "There is no account for nobody@example.com.",
     );
-  });
+  }, 180_000);
+
+  it("enable lets a disabled account sign in again; the last active admin is never disabled", async () => {
+    expect((await staff(["add", "lee@example.com", "--role", "sales"], `${PASSWORD}\n`)).code).toBe(0);
+    expect((await staff(["disable", "lee@example.com"])).code).toBe(0);
+    expect((await staff(["list"])).stdout).toMatch(/lee@example\.com\tsales\tdisabled/);
+    const enabled = await staff(["enable", "Lee@Example.com"]);
+    expect(enabled.code).toBe(0);
+    expect(enabled.stdout).toContain("Account lee@example.com enabled");
+    expect((await staff(["list"])).stdout).toMatch(/lee@example\.com\tsales\tactive/);
+    expect((await staff(["enable", "nobody@example.com"])).code).toBe(1);
+    // Ada is now the one active admin (Sam was disabled above).
+    expect((await staff(["disable", "ada@example.com"])).code).toBe(1);
+    expect((await staff(["set-role", "ada@example.com", "sales"])).code).toBe(1);
+    expect((await staff(["list"])).stdout).toMatch(/ada@example\.com\tadmin\tactive/);
+    // Nine runs of the CLI, each a Node start and an embedded database open: slow on a busy machine.
+  }, 180_000);
 
   it("refuses an unknown command or role with the usage and exit code 2", async () => {
     const unknown = await staff(["remove", "dana@example.com"]);

@@ -151,6 +151,20 @@ describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
     expect((await request(`${site.url}/staff/retention`, { headers: { Cookie: finance } })).status).toBe(403);
   });
 
+  it("an admin cannot disable or demote their own account by writing its email in another case or with spaces", async () => {
+    const admin = await signIn("admin", -30_000);
+    for (const form of [
+      { intent: "disable", email: " ADMIN@example.com " },
+      { intent: "role", email: "Admin@Example.COM", role: "sales" },
+    ]) {
+      const answer = await postForm(site.url, "/staff/accounts", form, { Cookie: admin });
+      expect([form.email, answer.status]).toEqual([form.email, 400]);
+      expect(answer.body).toContain("Change your own account from the command line");
+    }
+    // Still signed in, still an admin.
+    expect((await request(`${site.url}/staff/accounts`, { headers: { Cookie: admin } })).status).toBe(200);
+  });
+
   it("refuses a desk POST from another origin, and limits sign-in posts per IP", async () => {
     const foreign = await postForm(
       site.url,

@@ -19,7 +19,7 @@ import {
   visitors,
 } from "../db/schema.server";
 import { applicationAad } from "../financing/applications.server";
-import { addAccount, disableAccount, setRole } from "./accounts.server";
+import { AccountError, addAccount, disableAccount, enableAccount, setRole } from "./accounts.server";
 import { readApplicationAudited, setApplicationStatus } from "./applications.server";
 import { type Actor, SYSTEM_ACTOR } from "./audit.server";
 import { exportLeadsCsv, leadDetail, listLeads } from "./leads-inbox.server";
@@ -255,6 +255,25 @@ describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {
     const last = await signedIn(email, secret, new Date(later.getTime() + 60_000));
     await disableAccount(t.db, SYSTEM_ACTOR, email);
     expect(await currentStaff(t.db, last, new Date(later.getTime() + 60_000))).toBeNull();
+  });
+
+  it("the last active admin can be neither disabled nor demoted; with a second admin both can", async () => {
+    await enrolled("admin", "ada@example.com");
+    await enrolled("sales", "sal@example.com");
+    const refused = /ada@example.com is the only active admin/;
+    await expect(disableAccount(t.db, SYSTEM_ACTOR, " ADA@example.com ")).rejects.toThrow(refused);
+    await expect(setRole(t.db, SYSTEM_ACTOR, "ada@example.com", "finance")).rejects.toBeInstanceOf(AccountError);
+    // Setting the admin's role to admin again takes nothing away; others change freely.
+    await setRole(t.db, SYSTEM_ACTOR, "ada@example.com", "admin");
+    await disableAccount(t.db, SYSTEM_ACTOR, "sal@example.com");
+    // A disabled admin is no second admin.
+    await setRole(t.db, SYSTEM_ACTOR, "sal@example.com", "admin");
+    await expect(disableAccount(t.db, SYSTEM_ACTOR, "ada@example.com")).rejects.toThrow(refused);
+    await enableAccount(t.db, SYSTEM_ACTOR, "sal@example.com");
+    await setRole(t.db, SYSTEM_ACTOR, "ada@example.com", "finance");
+    await expect(disableAccount(t.db, SYSTEM_ACTOR, "sal@example.com")).rejects.toThrow(/sal@example.com is the only/);
+    const [row] = await t.db.select().from(staffAccounts).where(eq(staffAccounts.email, "sal@example.com"));
+    expect([row?.role, row?.disabledAt]).toEqual(["admin", null]);
   });
 
   it("reading an application writes its audit row in the same transaction; revealing writes its own; SSN masked until then", async () => {
