@@ -11,6 +11,7 @@ import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import Negotiator from "negotiator";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { cookieHeaderWith, readCookies, setCookiePair } from "../app/cookies";
 import { HTML_CACHE_HEADER } from "../app/html-cache";
 import type { Db } from "../app/server/db/client.server";
 import { NAMED_NOW_HEADER, type VisitorCookies } from "../app/server/visitor.server";
@@ -58,17 +59,6 @@ export interface PageHandlerOptions {
   experimentsKey?: (visitorId: string | null) => Promise<string>;
   /** PUBLIC_ORIGIN: the origin of every request React Router sees, whatever Host arrived (ADR 307). */
   publicOrigin?: string | undefined;
-}
-
-function cookiePairs(header: string | undefined): [string, string][] {
-  if (!header) return [];
-  const pairs: [string, string][] = [];
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=");
-    const name = (eq === -1 ? part : part.slice(0, eq)).trim();
-    if (name) pairs.push([name, eq === -1 ? "" : part.slice(eq + 1).trim()]);
-  }
-  return pairs;
 }
 
 /**
@@ -145,7 +135,8 @@ export function requestKey(req: Request, buildVersion: string): string | null {
   // `/page.data` is React Router's data request for client navigations, not a document.
   if (req.path.endsWith(".data")) return null;
   if (!onlyKnownQuery(req.originalUrl)) return null;
-  const cookies = cookiePairs(req.headers.cookie);
+  // As the pages read them: decoded, the first of a name sent twice.
+  const cookies = Object.entries(readCookies(req.headers.cookie));
   if (cookies.some(([name]) => PERSONAL_COOKIES.has(name))) return null;
   const kept = cookies
     .filter(([name]) => name !== VISITOR_COOKIE && !ignoredInCacheKey(name))
@@ -308,9 +299,7 @@ export async function nameNewVisitor(req: Request, cookies: VisitorCookies): Pro
     new globalThis.Request("http://localhost/", { headers: { cookie: req.headers.cookie ?? "" } }),
   );
   if (identified.setCookie === null) return null;
-  const pair = identified.setCookie.split(";")[0] ?? "";
-  const others = cookiePairs(req.headers.cookie).filter(([name]) => name !== VISITOR_COOKIE);
-  req.headers.cookie = [...others.map(([name, value]) => `${name}=${value}`), pair].join("; ");
+  req.headers.cookie = cookieHeaderWith(req.headers.cookie, VISITOR_COOKIE, setCookiePair(identified.setCookie).value);
   req.headers[NAMED_NOW_HEADER] = identified.visitorId;
   return identified.setCookie;
 }

@@ -1,23 +1,20 @@
 import { POPUP_SESSION_KEY, POPUP_STORAGE_KEYS } from "@showroom/rules/popups";
 import { type FormEvent, lazy, type MouseEvent, Suspense, useEffect, useRef, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
+import { writeBrowserCookie } from "../cookies";
 import { translator } from "./i18n";
 import { PageLink } from "./navigation/page-link";
 import type { ConsentView } from "./shell-data";
 
 const PreferencesDialog = lazy(() => import("./consent/preferences-dialog"));
-const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
  * Stores a choice in the browser at once, as the server's answer will (same names, lifetime and value), so leaving
  * the page during the banner's fade cannot lose it; the POST that follows confirms it (ADR 280).
  */
 function writeConsentCookies(allowed: string) {
-  const tail = `; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${location.protocol === "https:" ? "; Secure" : ""}`;
-  // biome-ignore lint/suspicious/noDocumentCookie: synchronous on purpose, so it is stored before the page can close.
-  document.cookie = `displayCookies=hide${tail}`;
-  // biome-ignore lint/suspicious/noDocumentCookie: as above.
-  document.cookie = `allowCookies=${encodeURIComponent(allowed)}${tail}`;
+  writeBrowserCookie("displayCookies", "hide");
+  writeBrowserCookie("allowCookies", allowed);
   if (!allowed.split(",").includes("functional")) forgetFunctionalStorage();
 }
 

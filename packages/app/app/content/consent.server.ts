@@ -18,13 +18,13 @@ import {
 } from "@showroom/rules/consent";
 import type { TextTree } from "../components/i18n";
 import type { ConsentView, TrackingView } from "../components/shell-data";
+import { type SiteCookieName, setCookie } from "../cookies";
 import type { Config } from "../server/config.server";
 import { readCookie } from "./cookies.server";
 import { catalog } from "./translations.server";
 
 /** The cookie that remembers the cookie dialog's language (spec section 1: en or es, English by default). */
-export const CONSENT_LANGUAGE_COOKIE = "cookieDialogLanguage";
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+export const CONSENT_LANGUAGE_COOKIE = "cookieDialogLanguage" satisfies SiteCookieName;
 
 /** Where the cookie preferences work without JavaScript: a section of the cookie policy (ADR 280). */
 export const CONSENT_PREFERENCES_PATH = "/legal/cookie-policy";
@@ -88,25 +88,21 @@ export function consentView(request: Request, settings: SiteSettings): ConsentVi
   };
 }
 
-function cookie(name: string, value: string): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; Secure; SameSite=Lax`;
-}
-
 /**
- * The `Set-Cookie` headers that store a consent state. They are readable by scripts on purpose: the trackers that
- * must respect the choice run in the browser. They hold no personal data.
+ * The `Set-Cookie` headers that store a consent state, readable by scripts (app/cookies.ts says why). They hold no
+ * personal data.
  */
 export function consentSetCookies(state: ConsentState): string[] {
   const values = consentCookieValues(state);
   return [
-    cookie(CONSENT_COOKIE_NAMES.display, values.displayCookies),
-    cookie(CONSENT_COOKIE_NAMES.allowed, values.allowCookies),
+    setCookie(CONSENT_COOKIE_NAMES.display, values.displayCookies),
+    setCookie(CONSENT_COOKIE_NAMES.allowed, values.allowCookies),
   ];
 }
 
 /** The `Set-Cookie` header remembering the dialog's language. */
 export function consentLanguageCookie(language: ConsentLanguage): string {
-  return cookie(CONSENT_LANGUAGE_COOKIE, language);
+  return setCookie(CONSENT_LANGUAGE_COOKIE, language);
 }
 
 /**

@@ -1,14 +1,6 @@
-/** A cookie of the request, URL-decoded when it can be; null when absent. */
+import { readCookie as readCookieOf } from "../cookies";
+
+/** A cookie of the request, URL-decoded when it can be; null when absent (the reader of app/cookies.ts). */
 export function readCookie(request: Request, name: string): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    const value = rest.join("=");
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return null;
+  return readCookieOf(request, name);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { ToastMessage, ToastSeverity } from "../components/toast";
-import { readCookie } from "./cookies.server";
+import { clearCookie, readCookie, setCookie } from "../cookies";
 import { hasText, t } from "./translations.server";
 
 /**
@@ -11,7 +11,6 @@ import { hasText, t } from "./translations.server";
  */
 
 const FLASH_COOKIE = "flash";
-const FLASH_MAX_AGE_SECONDS = 60;
 
 const flashSchema = z.object({
   key: z.string().regex(/^[a-z][A-Za-z0-9]*(?:\.[a-z][A-Za-z0-9]*)+$/),
@@ -47,7 +46,7 @@ export function toastFromFlash(flash: FlashToast, id = `flash-${randomUUID()}`):
 /** The `Set-Cookie` header that shows `flash` on the next page the browser loads. */
 export function flashCookie(flash: FlashToast): string {
   const value = Buffer.from(JSON.stringify(flash)).toString("base64url");
-  return `${FLASH_COOKIE}=${value}; Path=/; Max-Age=${FLASH_MAX_AGE_SECONDS}; HttpOnly; Secure; SameSite=Lax`;
+  return setCookie(FLASH_COOKIE, value);
 }
 
 /** The toasts a request carries (flash cookie, `?toast=`) and the header that clears the cookie once shown. */
@@ -72,6 +71,6 @@ export function readFlash(request: Request): { toasts: ToastMessage[]; clear: st
   }
   return {
     toasts,
-    clear: raw === null ? null : `${FLASH_COOKIE}=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax`,
+    clear: raw === null ? null : clearCookie(FLASH_COOKIE),
   };
 }

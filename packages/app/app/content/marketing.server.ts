@@ -4,24 +4,23 @@ import type { Lead } from "@showroom/rules/leads";
 import { type AdParams, leadEvent, leadEventId, pickAdParams, type TrackingEventName } from "@showroom/rules/tracking";
 import type { MiddlewareFunction } from "react-router";
 import { type AppServices, servicesContext } from "../context";
+import { clearCookie, readCookie, type SiteCookieName, setCookie } from "../cookies";
 import { logError } from "../server/log.server";
 import { type CapturedLead, type LeadCapture, withLeadCapture } from "../server/tracking/lead-capture.server";
 import { buildMetaEvent } from "../server/tracking/meta-event.server";
 import { trackingSink } from "../server/tracking/tracking-sink.server";
 import { consentOf } from "./consent.server";
-import { readCookie } from "./cookies.server";
 import { getSite, originOf } from "./site.server";
 
 /** The ad-values cookie (spec sections 3 and 9): the ad parameters of the visit that brought the visitor, 30 days. */
-export const AD_VALUES_COOKIE = "adValues";
+export const AD_VALUES_COOKIE = "adValues" satisfies SiteCookieName;
 
 /**
  * The lead events the browser still has to report (`Contact.<lead id>,Lead.<lead id>`), set with the answer that
  * recorded the leads and cleared by the tracker once it has sent them: the browser reports each with the id the
  * server used, so Meta and Google count the lead once (ADR 281).
  */
-export const LEAD_EVENTS_COOKIE = "trackLead";
-const LEAD_EVENTS_MAX_AGE_SECONDS = 600;
+export const LEAD_EVENTS_COOKIE = "trackLead" satisfies SiteCookieName;
 
 /** Meta's own first-party cookies, read (never written) by the server to join its events to the browser's. */
 const META_COOKIES = { fbp: "_fbp", fbc: "_fbc" } as const;
@@ -42,13 +41,8 @@ export function adValuesOf(request: Request, settings: SiteSettings, consent?: R
 
 /** The `Set-Cookie` that keeps `params` for the site's ad-values lifetime (30 days), Secure and SameSite=Lax. */
 export function adValuesSetCookie(params: AdParams, settings: SiteSettings): string {
-  const value = encodeURIComponent(new URLSearchParams(params as Record<string, string>).toString());
-  const maxAge = settings.cookieLifetimeDays.adValues * 24 * 60 * 60;
-  return `${AD_VALUES_COOKIE}=${value}; Path=/; Max-Age=${maxAge}; Secure; SameSite=Lax`;
-}
-
-function expired(name: string): string {
-  return `${name}=; Path=/; Max-Age=0; Secure; SameSite=Lax`;
+  const value = new URLSearchParams(params as Record<string, string>).toString();
+  return setCookie(AD_VALUES_COOKIE, value, { maxAge: settings.cookieLifetimeDays.adValues * 24 * 60 * 60 });
 }
 
 /**
@@ -133,7 +127,7 @@ export const trackingMiddleware: MiddlewareFunction<Response> = async ({ request
     if (consent.granted.targeting && Object.keys(urlParams).length > 0) {
       response.headers.append("Set-Cookie", adValuesSetCookie(urlParams, settings));
     } else if (!consent.granted.targeting && hasAdCookie) {
-      response.headers.append("Set-Cookie", expired(AD_VALUES_COOKIE));
+      response.headers.append("Set-Cookie", clearCookie(AD_VALUES_COOKIE));
     }
     if (capture.recorded.length === 0) return response;
     const services = context.get(servicesContext);
@@ -149,10 +143,7 @@ export const trackingMiddleware: MiddlewareFunction<Response> = async ({ request
     if (consent.granted.analytics || consent.granted.targeting) {
       const pending = (readCookie(request, LEAD_EVENTS_COOKIE) ?? "").split(",").filter(Boolean);
       const value = [...new Set([...pending, ...tokens])].slice(-10).join(",");
-      response.headers.append(
-        "Set-Cookie",
-        `${LEAD_EVENTS_COOKIE}=${value}; Path=/; Max-Age=${LEAD_EVENTS_MAX_AGE_SECONDS}; Secure; SameSite=Lax`,
-      );
+      response.headers.append("Set-Cookie", setCookie(LEAD_EVENTS_COOKIE, value));
     }
   } catch (error) {
     // An answer with immutable headers keeps them; the lead itself is recorded either way.

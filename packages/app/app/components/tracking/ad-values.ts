@@ -1,4 +1,5 @@
 import { type AdParams, pickAdParams } from "@showroom/rules/tracking";
+import { readCookie } from "../../cookies";
 
 /**
  * The visitor's ad values in the browser, for popup conditions (`adsValues`, spec section 5): what the server kept in
@@ -8,14 +9,11 @@ import { type AdParams, pickAdParams } from "@showroom/rules/tracking";
  */
 export function readAdValues(targeting: boolean, cookies: string = document.cookie): AdParams {
   if (!targeting) return {};
-  for (const part of cookies.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== "adValues") continue;
-    try {
-      return pickAdParams(decodeURIComponent(rest.join("=")));
-    } catch {
-      return {};
-    }
+  const kept = readCookie(cookies, "adValues");
+  if (kept === null) return {};
+  try {
+    return pickAdParams(kept);
+  } catch {
+    return {};
   }
-  return {};
 }

@@ -8,6 +8,7 @@ import {
   googleItemValue,
   type TrackingEventName,
 } from "@showroom/rules/tracking";
+import { readBrowserCookie, writeBrowserCookie } from "../../cookies";
 import type { TrackingView } from "../shell-data";
 
 type Gtag = (...args: unknown[]) => void;
@@ -17,21 +18,6 @@ interface TagWindow {
 }
 
 const LEAD_EVENTS_COOKIE = "trackLead";
-const NINETY_DAYS_SECONDS = 90 * 24 * 60 * 60;
-
-function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return null;
-}
-
-function writeCookie(name: string, value: string, maxAge: number) {
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Safari and Firefox.
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAge}; SameSite=Lax${secure}`;
-}
 
 function randomId(): string {
   return crypto.randomUUID();
@@ -98,11 +84,10 @@ function googleEvent(view: TrackingView, name: string, params: Record<string, un
 /** Meta's first-party cookies, as its pixel keeps them: `_fbp` for the browser, `_fbc` from an ad click's fbclid. */
 export function keepMetaCookies(view: TrackingView) {
   if (!view.targeting || view.pixelRevoked) return;
-  if (!readCookie("_fbp"))
-    writeCookie("_fbp", `fb.1.${Date.now()}.${Math.floor(Math.random() * 2 ** 31)}`, NINETY_DAYS_SECONDS);
+  if (!readBrowserCookie("_fbp"))
+    writeBrowserCookie("_fbp", `fb.1.${Date.now()}.${Math.floor(Math.random() * 2 ** 31)}`);
   const fbclid = new URLSearchParams(location.search).get("fbclid");
-  if (fbclid && /^[A-Za-z0-9_-]{1,200}$/.test(fbclid))
-    writeCookie("_fbc", `fb.1.${Date.now()}.${fbclid}`, NINETY_DAYS_SECONDS);
+  if (fbclid && /^[A-Za-z0-9_-]{1,200}$/.test(fbclid)) writeBrowserCookie("_fbc", `fb.1.${Date.now()}.${fbclid}`);
 }
 
 /** Sends one event to Meta through the server (`POST /api/track/facebook`), which hashes and forwards it. */
@@ -163,9 +148,9 @@ export function conversion(view: TrackingView, name: TrackingEventName, eventId:
  * 9), with the vehicle of the page it was sent from as its item.
  */
 export function flushLeadEvents(view: TrackingView, vin: string | null = null) {
-  const pending = readCookie(LEAD_EVENTS_COOKIE);
+  const pending = readBrowserCookie(LEAD_EVENTS_COOKIE);
   if (!pending) return;
-  writeCookie(LEAD_EVENTS_COOKIE, "", 0);
+  writeBrowserCookie(LEAD_EVENTS_COOKIE, "", { maxAge: 0 });
   for (const eventId of pending.split(",")) {
     const name = eventId.slice(0, eventId.indexOf(".")) as TrackingEventName;
     if (!/^[A-Za-z]+\.[A-Za-z0-9-]+$/.test(eventId)) continue;

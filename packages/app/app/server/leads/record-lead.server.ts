@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { ADF_LEAD_COOKIE, type Lead, type LeadStore, leadSchema, leadStatus } from "@showroom/rules/leads";
 import type { TrackingEventName } from "@showroom/rules/tracking";
 import { eq, sql } from "drizzle-orm";
+import { setCookie } from "../../cookies";
 import type { Db } from "../db/client.server";
 import { leads, outbox, stores, visitors } from "../db/schema.server";
 import { leadMessageId } from "../mail/message-id";
@@ -10,7 +11,7 @@ import { leadStoreFromProfile } from "./store-snapshot";
 
 /** The session cookie that marks a browser's later leads as `resend` (spec section 4, Leads), set when
  * `recordLead` answers `setAdfLeadCookie`. */
-export const ADF_LEAD_SET_COOKIE = `${ADF_LEAD_COOKIE}=1; Path=/; HttpOnly; Secure; SameSite=Lax`;
+export const ADF_LEAD_SET_COOKIE = setCookie(ADF_LEAD_COOKIE, "1");
 
 /** What the form gave for the lead: everything but what recording decides (id, time, status) and, optionally, the store. */
 export type LeadContent = Omit<Lead, "id" | "createdAt" | "status" | "store"> & {

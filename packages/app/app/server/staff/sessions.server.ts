@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { clearCookie, readCookie, type SiteCookieName, setCookie } from "../../cookies";
 import type { Keyring } from "../crypto/envelope.server";
 import type { Db } from "../db/client.server";
 import { type StaffRole, staffAccounts, staffSessions } from "../db/schema.server";
@@ -12,7 +13,7 @@ import { acceptedStep } from "./totp.server";
  * `__Host-`: the browser takes it only Secure, for the whole host, from no subdomain, so nothing on another
  * subdomain or on plain HTTP can plant or read it (docs/decisions/221).
  */
-export const SESSION_COOKIE = "__Host-showroom-staff";
+export const SESSION_COOKIE = "__Host-showroom-staff" satisfies SiteCookieName;
 export const MAX_FAILURES = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 export const IDLE_MS = 30 * 60_000;
@@ -25,23 +26,17 @@ const TOUCH_EVERY_MS = 60_000;
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export function sessionCookie(token: string): string {
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Strict`;
+  return setCookie(SESSION_COOKIE, token);
 }
 
 export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0`;
+  return clearCookie(SESSION_COOKIE);
 }
 
 /** The session token the request's cookie carries, if any. */
 export function sessionToken(request: Request): string | null {
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE) {
-      const value = part.slice(eq + 1).trim();
-      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = readCookie(request, SESSION_COOKIE);
+  return value !== null && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }
 
 async function newSession(db: Pick<Db, "insert">, accountId: string, now: Date, verified: boolean): Promise<string> {
