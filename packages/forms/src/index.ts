@@ -84,17 +84,13 @@ export {
   applyFinancingSchema,
 } from "./financing/apply-financing.schema";
 export {
-  addEntry,
   coveredMonths,
-  ENTRY_LISTS,
   type EntryList,
   entryCount,
   type FlatValues,
   flat,
   keepSsns,
   postedValues,
-  removeEntry,
-  SSN_FIELDS,
   ssnLast4,
   stepFields,
   withoutSsns,

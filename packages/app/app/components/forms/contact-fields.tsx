@@ -31,9 +31,9 @@ export function useGroup({ prefix = "", errors, values, texts }: GroupProps) {
 }
 
 /** The four contact fields' names, without the group's prefix. */
-export type ContactFieldName = "firstName" | "lastName" | "email" | "phone";
+type ContactFieldName = "firstName" | "lastName" | "email" | "phone";
 
-export interface ContactFieldsProps extends GroupProps {
+interface ContactFieldsProps extends GroupProps {
   /** Replaces the phone field (the verified one, say). */
   phone?: ReactNode;
   /**
