@@ -83,6 +83,8 @@ describe("reading cookies", () => {
     expect(readCookie(null, "flash")).toBeNull();
     expect(readCookie(new Request("https://x/", { headers: { Cookie: " a = b ;c=d" } }), "a")).toBe("b");
     expect(readCookies("a=1; b=%20; a=2; junk; =x")).toEqual({ a: "1", b: " " });
+    expect(Object.keys(readCookies("__proto__=x; constructor=y"))).toEqual(["__proto__", "constructor"]);
+    expect(readCookie("constructor=y", "toString")).toBeNull();
   });
 
   it("never throws on any header and reads the same cookies whatever the spacing around pairs", () => {

@@ -110,11 +110,12 @@ const headerOf = (from: CookieSource): string =>
  * keeps its first value: browsers send the cookie of the most specific path first.
  */
 export function readCookies(from: CookieSource): Record<string, string> {
-  const parsed = parseCookie(headerOf(from));
-  const cookies: Record<string, string> = {};
-  // A pair without a name ("=x") names nothing any reader could ask for.
-  for (const [name, value] of Object.entries(parsed)) if (name !== "" && value !== undefined) cookies[name] = value;
-  return cookies;
+  // A pair without a name ("=x") names nothing any reader could ask for. fromEntries keeps `__proto__` a cookie.
+  return Object.fromEntries(
+    Object.entries(parseCookie(headerOf(from))).filter(
+      (entry): entry is [string, string] => entry[0] !== "" && entry[1] !== undefined,
+    ),
+  );
 }
 
 /** One cookie of a Cookie header (or of a request's), as `readCookies` reads it; null when absent. */
