@@ -192,6 +192,15 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
+/** A failed migration's error carries the database's own words and code, never the statement it ran. */
+function expectDatabaseMessage(error: unknown): void {
+  expect(error).toBeInstanceOf(MigrationError);
+  const message = (error as Error).message;
+  expect(message).toContain('relation "no_such_table" does not exist');
+  expect(message).toContain("42P01");
+  expect(message).not.toMatch(/Failed query|CREATE TABLE|SELECT/);
+}
+
 describe("a migration that fails", () => {
   it("on PGlite, stops the open with the database's own message, not the statement", async () => {
     const failing = openDatabase({ url: "memory://", dataDir: "unused", migrationsFolder: brokenMigrations() });
@@ -199,11 +208,7 @@ describe("a migration that fails", () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(MigrationError);
-    const message = (error as Error).message;
-    expect(message).toContain('relation "no_such_table" does not exist');
-    expect(message).toContain("42P01");
-    expect(message).not.toMatch(/Failed query|CREATE TABLE|SELECT/);
+    expectDatabaseMessage(error);
   }, 60_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)(
@@ -219,11 +224,7 @@ describe("a migration that fails", () => {
           () => null,
           (e: unknown) => e,
         );
-        expect(error).toBeInstanceOf(MigrationError);
-        const message = (error as Error).message;
-        expect(message).toContain('relation "no_such_table" does not exist');
-        expect(message).toContain("42P01");
-        expect(message).not.toMatch(/Failed query|CREATE TABLE|SELECT/);
+        expectDatabaseMessage(error);
         const check = postgres(fresh.url, { max: 1, onnotice: () => {} });
         try {
           const [row] = await check`select to_regclass('public.kept_out') as kept`;
