@@ -127,9 +127,12 @@ const plainConsole = {
  * the same stream the console would have used (ADR 309).
  */
 export function setLogFormat(next: LogFormat): void {
+  const was = format;
   format = next;
   if (next === "text") {
-    Object.assign(console, plainConsole);
+    // Only undo what JSON put there: a console that was never replaced (or was wrapped since, by a test's spy or
+    // another tool) is left as it is.
+    if (was === "json") Object.assign(console, plainConsole);
     return;
   }
   const to =
