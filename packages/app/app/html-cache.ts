@@ -25,7 +25,10 @@ export interface HtmlCacheState {
 /** Null where no server made one (unit tests of loaders): nothing is cached there anyway. */
 export const htmlCacheContext = createContext<HtmlCacheState | null>(null);
 
-/** Keeps this response out of the HTML cache (a loader read something only this visitor should see). */
+/**
+ * Keeps this response out of the HTML cache (a loader read something only this visitor should see).
+ * @public The veto ADR 152 offers loaders; no loader needs it today.
+ */
 export function skipHtmlCache(context: Readonly<RouterContextProvider>): void {
   const state = context.get(htmlCacheContext);
   if (state) state.skip = true;

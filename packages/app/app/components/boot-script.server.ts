@@ -1,16 +1,16 @@
 import errorsEn from "@showroom/fixtures/translations/en/errors.json" with { type: "json" };
 
 /** How often an open page asks whether a new version is out (and again whenever it becomes visible). */
-export const VERSION_CHECK_MS = 5 * 60_000;
+const VERSION_CHECK_MS = 5 * 60_000;
 
 /** Where the server answers the running build's version (server/app.ts). */
 export const BUILD_MARKER_PATH = "/build.json";
 
 /** How long the notice shows before the reload: long enough to be read, short enough not to wait on. */
-export const RELOAD_NOTICE_MS = 1000;
+const RELOAD_NOTICE_MS = 1000;
 
 /** The sessionStorage key prefix of the reload guard, by path: strictly necessary, so it needs no consent. */
-export const RELOAD_GUARD_KEY = "reloadGuard:";
+const RELOAD_GUARD_KEY = "reloadGuard:";
 
 /**
  * The document's boot script (ADR 289), inline under the CSP nonce so it runs before any chunk and costs no

@@ -23,7 +23,6 @@ export const ICON_NAMES = [
   "arrow-right",
   "question-mark-circle",
 ] as const;
-export type IconName = (typeof ICON_NAMES)[number];
 
 const KNOWN: ReadonlySet<string> = new Set(ICON_NAMES);
 

@@ -46,14 +46,3 @@ export function LandingSteps({ steps, variant = "list" }: { steps: readonly Step
     </ol>
   );
 }
-
-/** The eyebrow, the page's one `h1` and its introduction, as journey landing pages open. */
-export function LandingIntro({ eyebrow, title, text }: { eyebrow: string; title: string; text: string }) {
-  return (
-    <>
-      <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
-      <p className="mt-3 text-lg text-slate-700">{text}</p>
-    </>
-  );
-}

@@ -17,7 +17,7 @@ export interface Seo {
 }
 
 /** The `<meta>`/`<link>` descriptors of a page: title, description, Open Graph, Twitter card, canonical, robots. */
-export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
+function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   if (!seo) return [];
   const tags: MetaDescriptor[] = [{ title: seo.title }, { name: "robots", content: seo.robots }];
   if (seo.description) tags.push({ name: "description", content: seo.description });

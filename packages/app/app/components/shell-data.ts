@@ -32,7 +32,7 @@ export interface MenuView {
 }
 
 /** A place of the footer's locations block. */
-export interface LocationView {
+interface LocationView {
   readonly name: string;
   readonly subname: string;
   readonly storeId: string | null;

@@ -15,7 +15,7 @@ export function telHref(phone: string): string {
  * Menus and pickers are `<details>` so they open without JavaScript; with it, a click outside, Escape or a page
  * change closes them, as people expect of a menu.
  */
-export function useMenuDismiss() {
+function useMenuDismiss() {
   const location = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the location is the trigger: a new page closes open menus
   useEffect(() => {

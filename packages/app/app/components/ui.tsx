@@ -104,30 +104,6 @@ export function Section({
   );
 }
 
-/** Breadcrumbs: where a page sits in the site, for people and search engines. */
-export function Breadcrumbs({ label, items }: { label: string; items: readonly { name: string; href?: string }[] }) {
-  return (
-    <nav aria-label={label} className="text-sm">
-      <ol className="flex flex-wrap items-center gap-1 text-slate-600">
-        {items.map((item, i) => (
-          <li key={item.name} className="flex items-center gap-1">
-            {i > 0 ? <span aria-hidden="true">/</span> : null}
-            {item.href ? (
-              <PageLink to={item.href} className="hover:text-brand-700 hover:underline">
-                {item.name}
-              </PageLink>
-            ) : (
-              <span aria-current="page" className="text-slate-900">
-                {item.name}
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
-    </nav>
-  );
-}
-
 /** Dates as the site prints them: "March 18, 2025". */
 export function formatDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split("-").map(Number);

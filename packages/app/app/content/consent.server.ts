@@ -24,10 +24,10 @@ import { readCookie } from "./cookies.server";
 import { catalog } from "./translations.server";
 
 /** The cookie that remembers the cookie dialog's language (spec section 1: en or es, English by default). */
-export const CONSENT_LANGUAGE_COOKIE = "cookieDialogLanguage" satisfies SiteCookieName;
+const CONSENT_LANGUAGE_COOKIE = "cookieDialogLanguage" satisfies SiteCookieName;
 
 /** Where the cookie preferences work without JavaScript: a section of the cookie policy (ADR 280). */
-export const CONSENT_PREFERENCES_PATH = "/legal/cookie-policy";
+const CONSENT_PREFERENCES_PATH = "/legal/cookie-policy";
 
 /** The consent in force for this request: the site's tier with the visitor's two consent cookies. */
 export function consentOf(request: Request, settings: SiteSettings): ResolvedConsent {
@@ -39,7 +39,7 @@ export function consentOf(request: Request, settings: SiteSettings): ResolvedCon
 }
 
 /** The cookie dialog's language: the visitor's pick, else the site's default. */
-export function consentLanguage(request: Request, settings: SiteSettings): ConsentLanguage {
+function consentLanguage(request: Request, settings: SiteSettings): ConsentLanguage {
   const picked = readCookie(request, CONSENT_LANGUAGE_COOKIE);
   const available = settings.languages.available.filter((l): l is ConsentLanguage =>
     (CONSENT_LANGUAGES as readonly string[]).includes(l),

@@ -4,7 +4,7 @@ import type { EstimatorView } from "../components/financing/types";
 import { formatMoney } from "./shell.server";
 
 /** The estimator's query string for a set of choices: the link to the pre-approval carries it. */
-export function estimateQuery(choices: PaymentEstimateChoices): string {
+function estimateQuery(choices: PaymentEstimateChoices): string {
   return new URLSearchParams(Object.entries(choices).map(([k, v]) => [k, String(v)])).toString();
 }
 

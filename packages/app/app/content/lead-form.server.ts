@@ -16,7 +16,7 @@ import { type FlashToast, flashCookie } from "./flash.server";
 import type { Site } from "./site.server";
 
 /** The contact fields a known visitor has given before, to show again in a new form (FORMS.md: prefilled when known). */
-export async function profileValues(site: Site, request: Request): Promise<Record<string, string | undefined>> {
+async function profileValues(site: Site, request: Request): Promise<Record<string, string | undefined>> {
   const { profile } = await readVisitor(site.services.db, site.cookies, request);
   return { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: profile.phone };
 }

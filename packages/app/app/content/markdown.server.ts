@@ -109,7 +109,7 @@ export function parseInline(text: string): MdInline[] {
 }
 
 /** The plain text of inline nodes, for heading anchors and search. */
-export function inlineText(nodes: readonly MdInline[]): string {
+function inlineText(nodes: readonly MdInline[]): string {
   return nodes
     .map((node) => {
       if (typeof node === "string") return node;

@@ -20,7 +20,7 @@ export const AD_VALUES_COOKIE = "adValues" satisfies SiteCookieName;
  * recorded the leads and cleared by the tracker once it has sent them: the browser reports each with the id the
  * server used, so Meta and Google count the lead once (ADR 281).
  */
-export const LEAD_EVENTS_COOKIE = "trackLead" satisfies SiteCookieName;
+const LEAD_EVENTS_COOKIE = "trackLead" satisfies SiteCookieName;
 
 /** Meta's own first-party cookies, read (never written) by the server to join its events to the browser's. */
 const META_COOKIES = { fbp: "_fbp", fbc: "_fbc" } as const;

@@ -115,7 +115,7 @@ export async function groupUrls(site: Site, group: SitemapGroup): Promise<GroupU
 }
 
 /** A group's entries with its priority and change frequency (pages 1; filters, vehicles 0.9; others 0.6). */
-export async function groupEntries(site: Site, group: SitemapGroup): Promise<SitemapEntry[]> {
+async function groupEntries(site: Site, group: SitemapGroup): Promise<SitemapEntry[]> {
   const urls = await groupUrls(site, group);
   return urls.map((url) => sitemapEntry(group, `${site.origin}${url.loc}`, { lastmod: url.lastmod ?? null }));
 }

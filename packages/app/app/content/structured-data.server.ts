@@ -13,7 +13,7 @@ function clock(hour: number): string {
 }
 
 /** The sales week as schema.org's `openingHours` ("Mo 10:00-19:00"), closed days left out. */
-export function openingHours(dealer: Dealer): string[] {
+function openingHours(dealer: Dealer): string[] {
   return dealer.sales.workingHours.flatMap((day, i) =>
     day.closed ? [] : [`${DAYS[i]} ${clock(day.open)}-${clock(day.close)}`],
   );

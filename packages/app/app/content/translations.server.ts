@@ -111,11 +111,6 @@ export function t(key: string, values: Readonly<Record<string, string | number>>
   return translate(catalog(), "en", key, values);
 }
 
-/** A string in `language`, falling back to English (only the cookie dialog is translated). */
-export function tIn(language: Language, key: string, values: Readonly<Record<string, string | number>> = {}): string {
-  return translate(catalog(), language, key, values);
-}
-
 /** Whether a key names a string in English. */
 export function hasText(key: string): boolean {
   return lookupTranslation(catalog(), "en", key) !== undefined;

@@ -10,7 +10,7 @@ const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD
  * The estimated monthly payment of an unlocked price: the estimator's opening choices over the quote term, in words,
  * with a link to the estimator set the same way. Null for a price or model year the estimator cannot take.
  */
-export function monthlyView(price: number, vehicleYear: number): MonthlyView | null {
+function monthlyView(price: number, vehicleYear: number): MonthlyView | null {
   let estimate: ReturnType<typeof listingEstimate>;
   try {
     estimate = listingEstimate(price, vehicleYear);
@@ -55,7 +55,7 @@ export function formattedPrice(price: PriceDisplay, vehicleYear: number): CardPr
  * A vehicle card as every listing shows it: the price gate already applied by the search, amounts formatted here,
  * the heart pressed when the VIN is on the visitor's saved list.
  */
-export function vehicleCard(vehicle: VehicleCard, saved: ReadonlySet<string> = NONE_SAVED): VehicleCardView {
+function vehicleCard(vehicle: VehicleCard, saved: ReadonlySet<string> = NONE_SAVED): VehicleCardView {
   return {
     vin: vehicle.vin,
     href: vehicle.href,

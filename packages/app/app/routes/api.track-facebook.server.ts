@@ -7,7 +7,7 @@ import { buildMetaEvent, trackRequestSchema } from "../server/tracking/meta-even
 import { trackingSink } from "../server/tracking/tracking-sink.server";
 
 /** The longest body a tracking event may have; a page view is a few hundred bytes. */
-export const MAX_TRACK_BODY_BYTES = 8 * 1024;
+const MAX_TRACK_BODY_BYTES = 8 * 1024;
 
 export interface TrackOutcome {
   readonly status: 204 | 400 | 413 | 415 | 502;

@@ -31,7 +31,7 @@ import { isVerifiedPhone } from "../server/phone-verification/phone-verification
 import { newVisitor, readVisitor, saveVisitor, type VisitorState } from "../server/visitor-state.server";
 import { phoneValidation } from "./phone-validation.server";
 
-export const PRE_APPROVAL_PATH = "/auto-financing/apply-for-financing";
+const PRE_APPROVAL_PATH = "/auto-financing/apply-for-financing";
 
 /** Where a phone stands on the page: nothing sent yet, a code sent, or verified. */
 export interface VerificationView {

@@ -15,7 +15,7 @@ const SUCCESS_TOAST = { key: "careers.success" };
 export const GENERAL_APPLICATION = "general";
 
 /** The positions the form offers: each opening, then the general application. */
-export function careerPositions(site: Site, careers: Careers) {
+function careerPositions(site: Site, careers: Careers) {
   const storeName = (id: string) => site.stores.find((s) => s.id === id)?.dealer.name;
   return [
     ...careers.openings.map((opening) => ({

@@ -51,7 +51,7 @@ import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
 import { saveVisitor } from "../server/visitor-state.server";
 
-export const FULL_CREDIT_PATH = "/auto-financing/full-credit-application";
+const FULL_CREDIT_PATH = "/auto-financing/full-credit-application";
 
 const machine = createCreditApplicationMachine(creditApplicationValidator());
 

@@ -53,7 +53,7 @@ import {
 import { saveProfileFor } from "./personalize-price-lead.server";
 
 /** The page of the stepper for a VIN. */
-export function personalizePricePath(vin: string): string {
+function personalizePricePath(vin: string): string {
   return `/personalize-price/${vin}`;
 }
 
@@ -76,7 +76,7 @@ function vehicleTitle(row: VehicleRow): string {
  * What a step screen shows. Before done, the live estimate only for a visitor who has already unlocked prices: its
  * monthly and amount financed give the price away (docs/decisions/270).
  */
-export function stepperView(snapshot: Snapshot, row: VehicleRow, priceUnlocked: boolean): StepperView {
+function stepperView(snapshot: Snapshot, row: VehicleRow, priceUnlocked: boolean): StepperView {
   const { context } = snapshot;
   const done = snapshot.matches("done");
   return {

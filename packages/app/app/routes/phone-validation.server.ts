@@ -9,7 +9,7 @@ import {
 } from "../server/phone-verification/phone-verification.server";
 
 /** The answer of spec section 7: `success`, and the message for the phone or code field (`error`) or to show. */
-export interface PhoneValidationAnswer {
+interface PhoneValidationAnswer {
   success: boolean;
   error?: string;
   message?: string;

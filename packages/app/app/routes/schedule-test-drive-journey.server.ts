@@ -26,7 +26,7 @@ export function testDriveJourneyKey(vin: string): string {
 export type TestDriveStep = "pickDay" | "pickTime" | "confirmDetails";
 
 /** A slot as the forms post it (`HH:mm` on the dealer's wall clock) and as shoppers read it. */
-export interface TimeOption {
+interface TimeOption {
   value: string;
   label: string;
   /** The slot start as the machine knows it: ISO 8601 with the dealer's offset. */
@@ -83,7 +83,7 @@ export function slotAt(slots: readonly DaySlots[], date: string, time: string): 
   return slots.find((day) => day.date === date)?.times.find((iso) => wallTime(iso) === time) ?? null;
 }
 
-export function sameSlots(a: readonly DaySlots[], b: readonly DaySlots[]): boolean {
+function sameSlots(a: readonly DaySlots[], b: readonly DaySlots[]): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 

@@ -61,7 +61,7 @@ export async function outboxAction(desk: Desk, form: FormData) {
   return redirect(`/staff/outbox?retried=${parsed.data.id}`, 303);
 }
 
-export const RETENTION_MESSAGE = `Enter a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`;
+const RETENTION_MESSAGE = `Enter a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}.`;
 const retentionForm = z.object({
   days: z.coerce
     .number({ error: RETENTION_MESSAGE })

@@ -10,7 +10,7 @@ import {
 import type { Desk } from "../server/staff/desk.server";
 
 /** What the page renders of an opened application; dates as strings for the wire. */
-export function applicationView(opened: OpenedApplication) {
+function applicationView(opened: OpenedApplication) {
   return {
     id: opened.id,
     reference: opened.reference,

@@ -16,7 +16,7 @@ import {
 } from "../server/staff/sessions.server";
 
 /** One message for every refusal, so nobody learns which of email, password, code or lock was wrong. */
-export const SIGN_IN_REFUSED =
+const SIGN_IN_REFUSED =
   "That did not work. Check your email, password and code and try again; after five failures the account is locked for 15 minutes.";
 const TOO_MANY = "Too many sign-in attempts from this network. Wait a minute and try again.";
 const UNAVAILABLE = "Signing in is not possible right now. Try again in a moment.";

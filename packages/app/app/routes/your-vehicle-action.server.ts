@@ -23,7 +23,7 @@ import {
 } from "./your-vehicle-journey.server";
 import { finishJourney, refusal } from "./your-vehicle-offer.server";
 
-export const PAGE = "/sell-trade-my-car/your-vehicle";
+const PAGE = "/sell-trade-my-car/your-vehicle";
 
 const intentSchema = z.enum([
   "vin",

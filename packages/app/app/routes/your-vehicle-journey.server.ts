@@ -31,7 +31,7 @@ export type SellJourneySnapshot = SnapshotFrom<SellJourneyMachine>;
 const machines = new WeakMap<object, WeakMap<SellServices["vinDecoder"], SellJourneyMachine>>();
 
 /** The journey machine for the current offer rules, decoding VINs with the server's decoder. */
-export function journeyMachine(sell: SellServices): SellJourneyMachine {
+function journeyMachine(sell: SellServices): SellJourneyMachine {
   const { questionnaire } = sell.offerRules.current().rules;
   let byDecoder = machines.get(questionnaire);
   if (!byDecoder) {

@@ -40,7 +40,7 @@ function chosen(request: Request, today: string): IdentifyView["choose"] {
 }
 
 /** What the page shows for the journey's step. */
-export function journeyView(
+function journeyView(
   snapshot: SellJourneySnapshot,
   questionnaire: Questionnaire,
   request: Request,

@@ -5,7 +5,7 @@ import { ofetch } from "ofetch";
  * 408, 409, 425, 429, 500, 502, 503 and 504, once for idempotent methods and never for POST, PUT, PATCH or DELETE,
  * so a write is never sent twice; and a timeout, so a slow provider cannot hold a shopper's request.
  */
-export const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504];
+const RETRY_STATUS_CODES = [408, 409, 425, 429, 500, 502, 503, 504];
 
 const IDEMPOTENT = new Set(["GET", "HEAD", "OPTIONS"]);
 

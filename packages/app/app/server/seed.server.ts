@@ -5,7 +5,7 @@ import { stores } from "./db/schema.server";
 import { parseJsonFeed } from "./inventory/feed";
 import { importFeed } from "./inventory/import.server";
 
-export const FIXTURE_VEHICLES = "inventory/vehicles.json";
+const FIXTURE_VEHICLES = "inventory/vehicles.json";
 
 /**
  * Gives an empty database the data the site runs on out of the box: the dealer profiles of the fixtures as stores

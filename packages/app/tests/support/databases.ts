@@ -71,7 +71,7 @@ function templatePath(): string {
  * loading this takes half a second. The first caller of a run writes it to the temporary directory (atomically, keyed
  * by the migrations), later ones read it. Whoever opens it still applies migrations, so a stale one cannot hide any.
  */
-export async function pgliteTemplate(): Promise<Blob> {
+async function pgliteTemplate(): Promise<Blob> {
   for (let attempt = 1; ; attempt++) {
     const template = await pgliteTemplateFile();
     try {
@@ -87,7 +87,7 @@ export async function pgliteTemplate(): Promise<Blob> {
  * The path of the migrated template (see {@link pgliteTemplate}), written first when missing: what a server started
  * by a test takes as MEMORY_DATABASE_TEMPLATE, so its `memory://` database skips initdb.
  */
-export async function pgliteTemplateFile(): Promise<string> {
+async function pgliteTemplateFile(): Promise<string> {
   const template = templatePath();
   if (existsSync(template)) return template;
   const client = new PGlite();

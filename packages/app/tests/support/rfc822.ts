@@ -26,17 +26,6 @@ function decodeQuotedPrintable(body: string): Buffer {
   return Buffer.from(bytes);
 }
 
-/** Decodes RFC 2047 encoded words (=?utf-8?Q?…?= / =?utf-8?B?…?=) in a header value. */
-export function decodeHeaderWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, "?==?")
-    .replace(/=\?([^?]+)\?([QB])\?([^?]*)\?=/gi, (_all, _charset: string, encoding: string, text: string) =>
-      encoding.toUpperCase() === "B"
-        ? Buffer.from(text, "base64").toString("utf8")
-        : decodeQuotedPrintable(text.replace(/_/g, " ")).toString("utf8"),
-    );
-}
-
 /** Parses a message with CRLF line ends; throws on anything a strict reader would reject. */
 export function parseMessage(raw: string | Buffer): ParsedMessage {
   const source = typeof raw === "string" ? raw : raw.toString("latin1");

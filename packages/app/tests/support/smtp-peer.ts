@@ -4,7 +4,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { type ParsedMessage, parseMessage } from "./rfc822";
 
-export interface ReceivedMessage {
+interface ReceivedMessage {
   messageId: string;
   envelopeFrom: string;
   envelopeTo: string[];

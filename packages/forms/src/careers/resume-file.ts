@@ -47,7 +47,7 @@ function centralDirectory(view: DataView): { offset: number; entries: number } |
 }
 
 /** True when `bytes` is a ZIP archive whose central directory names `word/document.xml`. */
-export function isDocxContainer(bytes: Uint8Array): boolean {
+function isDocxContainer(bytes: Uint8Array): boolean {
   if (bytes.byteLength < 30) return false;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (view.getUint32(0, true) !== ZIP_LOCAL_HEADER) return false;

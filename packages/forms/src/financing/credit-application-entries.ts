@@ -85,7 +85,7 @@ export function coveredMonths(values: FlatValues, list: EntryList): number {
 }
 
 /** The two Social Security number fields: never rendered into a page by the server. */
-export const SSN_FIELDS = ["ssn", "coBorrower.ssn"] as const;
+const SSN_FIELDS = ["ssn", "coBorrower.ssn"] as const;
 
 /**
  * A step posted with an SSN field left blank keeps the number given before: the field is never filled in again, so

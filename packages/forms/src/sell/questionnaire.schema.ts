@@ -56,7 +56,7 @@ interface AnswerIssue {
  * Checks normalised answers against the questionnaire, through one step: `validateAnswers` decides, and only
  * problems of questions up to `throughStep` count (a later step's questions are not yet required).
  */
-export function checkAnswers(
+function checkAnswers(
   given: Answers,
   questionnaire: Questionnaire,
   throughStep: number,

@@ -22,12 +22,12 @@ export function padded(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
 
 export const nameText = padded(fc.stringMatching(/^[A-Z][a-z]{0,20}(?:[ '-][A-Z][a-z]{1,20})?$/));
 
-export const emailText = padded(
+const emailText = padded(
   fc.stringMatching(/^[a-z0-9][a-z0-9._%+-]{0,20}@[a-z0-9-]{1,15}(?:\.[a-z0-9-]{1,10})?\.[a-z]{2,6}$/),
 );
 
 /** Ten national digits with a real area code (2–9 first). */
-export const nationalNumber = fc.stringMatching(/^[2-9]\d{9}$/);
+const nationalNumber = fc.stringMatching(/^[2-9]\d{9}$/);
 
 /** A valid phone in any mask the site shows, or as bare digits. */
 export const phoneText = fc
@@ -44,7 +44,7 @@ export const freeText = (maxLength: number) =>
 export const optionalFreeText = (maxLength: number) =>
   fc.option(freeText(maxLength), { nil: undefined }).map((text) => text ?? "");
 
-export const idempotencyKey = fc.uuid();
+const idempotencyKey = fc.uuid();
 
 export const formMetaInput = fc.record({ idempotencyKey, website: fc.constantFrom("", undefined) });
 
@@ -69,7 +69,7 @@ export const anySsnParts = fc.record({
   serial: fc.stringMatching(/^\d{4}$/),
 });
 
-export const ssnText = issuableSsnParts.chain(({ area, group, serial }) =>
+const ssnText = issuableSsnParts.chain(({ area, group, serial }) =>
   fc.constantFrom(`${area}-${group}-${serial}`, `${area}${group}${serial}`, `${area} ${group} ${serial}`),
 );
 
@@ -81,13 +81,13 @@ export function calendarDate(fromYear: number, toYear: number): fc.Arbitrary<str
 }
 
 /** Birth dates of adults on TODAY: 18 to 100 years old. */
-export const adultBirthDate = calendarDate(1927, 2007);
+const adultBirthDate = calendarDate(1927, 2007);
 
-export const stateInput = fc
+const stateInput = fc
   .constantFrom(...US_STATES.map((state) => state.code))
   .chain((code) => fc.constantFrom(code, code.toLowerCase(), ` ${code} `));
 
-export const zipText = fc.stringMatching(/^\d{5}$/);
+const zipText = fc.stringMatching(/^\d{5}$/);
 
 /** A dollar amount typed as "$1,250.50", "1250.5", "1250", or given as a number. */
 export function moneyInput(max: number): fc.Arbitrary<string | number> {
@@ -129,7 +129,7 @@ export const leadAddressInput = fc.record({
 
 export const vinText = fc.stringMatching(/^[A-HJ-NPR-Z0-9]{17}$/);
 
-export const applicantUserInput = fc.record({
+const applicantUserInput = fc.record({
   firstName: nameText,
   middleName: fc.constantFrom("", "Lee", " Ann "),
   lastName: nameText,

@@ -138,7 +138,7 @@ function StaticEstimator({ view: v, texts }: LiveProps) {
 }
 
 /** Every term the term slider allows. */
-export function monthsOf(slider: { min: number; max: number; step: number }): number[] {
+function monthsOf(slider: { min: number; max: number; step: number }): number[] {
   const months: number[] = [];
   for (let m = slider.min; m <= slider.max; m += slider.step) months.push(m);
   return months;

@@ -3,7 +3,7 @@ import { describedBy, type FieldProps, fieldId } from "./fields";
 // Radio and checkbox groups, beside the single fields of fields.tsx: one set of field components for every form.
 
 /** One choice of a radio or checkbox group: its value, its label, and optionally a line that explains it. */
-export interface ChoiceOption {
+interface ChoiceOption {
   readonly value: string;
   readonly label: string;
   readonly description?: string | undefined;

@@ -70,6 +70,7 @@ function offerPost(
   return post;
 }
 
+/** @public Loaded by takeover.tsx through `import("./client-journey")`, which knip does not follow. */
 export function ClientJourney({
   data,
   snapshot,

@@ -1,7 +1,7 @@
 // The offer page's data: every amount already formatted and every reason in words, by the server.
 
 /** One line of "How we got this number": what it is, an optional note (the percent), and the amount. */
-export interface ExplainLine {
+interface ExplainLine {
   readonly label: string;
   readonly note: string | null;
   readonly amount: string;

@@ -40,7 +40,7 @@ export interface QuestionStepView {
   readonly answers: Readonly<Record<string, string | readonly string[]>>;
 }
 
-export type JourneyStepName = "identify" | "confirm" | "questionnaire" | "contact";
+type JourneyStepName = "identify" | "confirm" | "questionnaire" | "contact";
 
 /** The step the server's journey is on, with what it shows. */
 export interface JourneyView {

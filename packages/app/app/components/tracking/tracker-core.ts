@@ -24,7 +24,7 @@ function randomId(): string {
 }
 
 /** Consent Mode v2 from the categories: analytics → analytics_storage; targeting → the three ad signals. */
-export function googleConsent(view: Pick<TrackingView, "functional" | "analytics" | "targeting">) {
+function googleConsent(view: Pick<TrackingView, "functional" | "analytics" | "targeting">) {
   const state = (granted: boolean) => (granted ? "granted" : "denied");
   return {
     analytics_storage: state(view.analytics),
@@ -91,7 +91,7 @@ export function keepMetaCookies(view: TrackingView) {
 }
 
 /** Sends one event to Meta through the server (`POST /api/track/facebook`), which hashes and forwards it. */
-export function metaEvent(
+function metaEvent(
   view: TrackingView,
   name: TrackingEventName,
   eventId: string,
@@ -136,7 +136,7 @@ export function itemEvent(view: TrackingView, event: GoogleItemEvent, items: Rec
 }
 
 /** A conversion with its section 9 value, to Meta (through the server) and Google, under one event id. */
-export function conversion(view: TrackingView, name: TrackingEventName, eventId: string) {
+function conversion(view: TrackingView, name: TrackingEventName, eventId: string) {
   metaEvent(view, name, eventId);
   const { value, currency } = eventValue(name);
   googleEvent(view, name === "Lead" ? "generate_lead" : name, { value, currency, transaction_id: eventId });

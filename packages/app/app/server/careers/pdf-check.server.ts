@@ -11,7 +11,7 @@ import {
   unpredict,
 } from "./pdf-filters.server";
 
-export const PDF_LIMITS = {
+const PDF_LIMITS = {
   /** Bytes all decoded streams may add up to: a stream that unpacks further in a résumé is a bomb. */
   maxDecodedBytes: 32 * 1024 * 1024,
   maxTokens: 4_000_000,
@@ -70,7 +70,7 @@ const KEYWORDS = new Set([
   "null",
 ]);
 
-export class PdfRefusal extends Error {}
+class PdfRefusal extends Error {}
 
 const WHITESPACE = new Uint8Array(256);
 for (const byte of [0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]) WHITESPACE[byte] = 1;

@@ -8,7 +8,7 @@ import { type ResumeKind, sniffResumeBytes } from "@showroom/forms";
 import { inspectPdf } from "./pdf-check.server";
 
 /** Budgets of the DOCX check: more parts or more unpacked bytes than a résumé needs is a bomb, or not a résumé. */
-export const DOCX_LIMITS = {
+const DOCX_LIMITS = {
   maxEntries: 1000,
   /** The sum of the parts' unpacked sizes, as the archive declares them. */
   maxUnpackedBytes: 50 * 1024 * 1024,

@@ -10,7 +10,7 @@ interface Part {
 }
 
 /** A ZIP archive of `parts`, deflated unless stored. */
-export function zip(parts: readonly Part[]): Buffer {
+function zip(parts: readonly Part[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -291,7 +291,7 @@ export function streamObject(dict: string, stored: Uint8Array): Buffer {
 }
 
 /** A PDF whose objects 1..n are `objects`, with a cross-reference table and a trailer naming 1 0 R the catalog. */
-export function buildPdf(objects: readonly (string | Buffer)[], trailerExtra = ""): Buffer {
+function buildPdf(objects: readonly (string | Buffer)[], trailerExtra = ""): Buffer {
   const chunks: Buffer[] = [Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1")];
   let length = chunks[0]?.length ?? 0;
   const offsets: number[] = [];
@@ -412,7 +412,7 @@ export function objectStreamPdf(options: {
 }
 
 /** `base` with an incremental update appended: object 4 rewritten, a new xref section and trailer with /Prev. */
-export function incrementalUpdate(base: Buffer, newContent: string): Buffer {
+function incrementalUpdate(base: Buffer, newContent: string): Buffer {
   const text = base.toString("latin1");
   const previousXref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(text)?.[1]);
   const size = Number(/\/Size (\d+)/.exec(text)?.[1]);

@@ -77,7 +77,7 @@ export class MigrationError extends Error {
  * What the database said about a failed migration. Drizzle's error names the whole statement (the schema, hundreds of
  * lines) and keeps the database's own message only as its cause; the message is what an operator needs.
  */
-export function migrationFailure(error: unknown): MigrationError {
+function migrationFailure(error: unknown): MigrationError {
   let said: unknown = error;
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     said = cause;

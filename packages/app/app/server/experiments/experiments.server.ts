@@ -16,7 +16,7 @@ import { assignExperiments } from "./assignment";
  * The experiment client's states (spec section 4, "Other"): Uninitialized before the first load, Loading while it
  * runs, Ready with the experiments, or Failed, where the site runs on the defaults (nothing merged).
  */
-export type ExperimentsStatus = "uninitialized" | "loading" | "ready" | "failed";
+type ExperimentsStatus = "uninitialized" | "loading" | "ready" | "failed";
 
 /** Where the experiments come from: the fixture file, or a remote service named by EXPERIMENTS_URL. */
 export interface ExperimentsProvider {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseCsv } from "./csv";
 
 /** A vehicle as the database stores it, whatever feed format it came from. */
-export interface FeedVehicle {
+interface FeedVehicle {
   vin: string;
   stockNumber: string;
   condition: "new" | "used" | "certified";

@@ -27,7 +27,7 @@ export interface MailAttachment {
 }
 
 /** A recipient the peer refused while taking the message for the others. */
-export interface RejectedRecipient {
+interface RejectedRecipient {
   readonly address: string;
   readonly response: string;
   readonly permanent: boolean;
@@ -76,7 +76,7 @@ export interface TransportOptions {
 }
 
 /** The nodemailer message of a lead email: one text/plain part, our Message-ID, the lead id for people tracing it. */
-export function mailOptions(mail: OutgoingMail, from: string): SendMailOptions {
+function mailOptions(mail: OutgoingMail, from: string): SendMailOptions {
   if (mail.to.length === 0) throw new PermanentMailError(`Lead ${mail.leadId} has no recipients`);
   return {
     from,

@@ -7,7 +7,7 @@ import { bearerTokenMatches } from "./bearer-token";
 import { routeLabeller } from "./route-label";
 import { LEADS_WINDOW_HOURS, readSiteFigures, type SiteFigures } from "./site-figures.server";
 
-export const METRICS_PATH = "/metrics";
+const METRICS_PATH = "/metrics";
 
 /** Past this a scrape answers without the database's figures (and says so) rather than wait on a stuck database. */
 const DATABASE_DEADLINE_MS = 2000;

@@ -8,7 +8,7 @@ import { afterFailure, DEFAULT_RETRY_POLICY, type RetryPolicy } from "./backoff"
 import { composeLeadMail, type DestinationsSource, settleOutcome } from "./compose";
 
 /** A claimed row stays with its relay this long; a relay that dies lets it go when the lease passes. */
-export const DEFAULT_LEASE_MS = 120_000;
+const DEFAULT_LEASE_MS = 120_000;
 /** Messages one relay sends at once. */
 export const DEFAULT_CONCURRENCY = 4;
 
@@ -43,7 +43,7 @@ export interface RelayOptions {
 }
 
 /** What one pass did. */
-export interface RelayPassResult {
+interface RelayPassResult {
   claimed: number;
   sent: number;
   retried: number;

@@ -48,7 +48,7 @@ function hmac(key: Buffer, ...parts: string[]): Buffer {
 }
 
 /** An IP as a key that counts its sends without keeping the address. */
-export function ipKeyOf(hmacKey: Buffer, ip: string): string {
+function ipKeyOf(hmacKey: Buffer, ip: string): string {
   return hmac(hmacKey, "ip", ip).toString("base64url");
 }
 

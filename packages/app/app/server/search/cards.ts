@@ -14,7 +14,7 @@ export function priceDisplay(
 }
 
 /** How long a vehicle counts as a new arrival. */
-export const NEW_ARRIVAL_DAYS = 7;
+const NEW_ARRIVAL_DAYS = 7;
 const DAY = 86_400_000;
 
 /** Whether a vehicle listed on `listedOn` (`yyyy-mm-dd`) arrived within {@link NEW_ARRIVAL_DAYS} of `now` (UTC days). */

@@ -30,7 +30,7 @@ export const FACET_KINDS = [
   "transmission",
   "exteriorColor",
 ] as const;
-export type FacetKind = (typeof FACET_KINDS)[number];
+type FacetKind = (typeof FACET_KINDS)[number];
 
 const BIT = Object.fromEntries(FACET_KINDS.map((kind, i) => [kind, 1 << i])) as Record<FacetKind, number>;
 

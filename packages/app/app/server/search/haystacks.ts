@@ -2,7 +2,7 @@
 // a call per vehicle. Pure: built from the indexed vehicles, tested against each vehicle's own haystack.
 
 /** Texts joined, each followed by a newline: text k starts at `starts[k]`; `starts[count]` is the length. */
-export interface JoinedTexts {
+interface JoinedTexts {
   text: string;
   starts: Int32Array;
 }
@@ -41,7 +41,7 @@ export interface HaystackParts {
   own: string;
 }
 
-export function joinTexts(texts: readonly string[]): JoinedTexts {
+function joinTexts(texts: readonly string[]): JoinedTexts {
   const starts = new Int32Array(texts.length + 1);
   let at = 0;
   texts.forEach((text, k) => {

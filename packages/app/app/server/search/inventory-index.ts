@@ -59,7 +59,7 @@ export const GROUPED_FACETS = [
 export type GroupedFacet = (typeof GROUPED_FACETS)[number];
 
 /** Slugs of one facet: `values[code]`, `labels[code]`, and for models `parents[code]` (the make slug). */
-export interface Dictionary {
+interface Dictionary {
   values: string[];
   labels: string[];
   parents: (string | null)[];
@@ -73,7 +73,7 @@ export const SEARCH_FEATURES: readonly { slug: string; has: (row: InventoryRow) 
 ];
 
 /** Per-vehicle numbers the search loop reads, as typed arrays (one slot per vehicle). */
-export interface NumericColumns {
+interface NumericColumns {
   /** Position of the vehicle's store in `stores`. */
   store: Int32Array;
   stores: string[];
@@ -96,7 +96,7 @@ export interface NumericColumns {
 }
 
 /** Position of the first threshold at or above `value`, or the number of thresholds when it is above all. */
-export function bucketOf(value: number, thresholds: readonly number[]): number {
+function bucketOf(value: number, thresholds: readonly number[]): number {
   const found = thresholds.findIndex((t) => value <= t);
   return found < 0 ? thresholds.length : found;
 }
@@ -105,7 +105,7 @@ export function bucketOf(value: number, thresholds: readonly number[]): number {
  * What free text matches at the start of a word besides the haystack (ADR 260): each vehicle's Key Features as codes
  * into one list of distinct texts. Body style, exterior colour and fuel are matched through their facet dictionaries.
  */
-export interface TagColumns {
+interface TagColumns {
   /** Distinct Key Features, as first spelled. */
   features: string[];
   /** The vehicles with each feature, by feature code. */
@@ -128,7 +128,7 @@ export interface InventoryIndex {
 export const modelKey = (make: string, model: string) => `${make}/${model}`;
 
 /** Lower-case letters and digits only: `CR-V` → `crv`, so `crv` and `f150` find the model. */
-export const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 
 /**
  * Whether a search word starts at a word of `text`, punctuation ignored: `suv` in `suvs`, `leather` in "Leather
@@ -179,10 +179,7 @@ function cachedSlug(text: string): string {
 }
 
 /** The facet value of a row (a slug) and its label, or null when the row has none. */
-export function facetValue(
-  facet: GroupedFacet,
-  row: InventoryRow,
-): { value: string; label: string; parent?: string } | null {
+function facetValue(facet: GroupedFacet, row: InventoryRow): { value: string; label: string; parent?: string } | null {
   switch (facet) {
     case "condition":
       return { value: row.condition, label: row.condition };

@@ -128,7 +128,7 @@ const PREMIUM = ["Panoramic Sunroof", "Premium Audio", "Ventilated Front Seats",
 const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
 
 /** A random VIN whose position 9 holds the right North-American check digit. */
-export function randomVin(random: () => number): string {
+function randomVin(random: () => number): string {
   const chars = Array.from({ length: 17 }, () => VIN_CHARS.charAt(Math.floor(random() * VIN_CHARS.length)));
   chars[8] = "0";
   chars[8] = vinCheckDigit(chars.join("")) ?? "0";
@@ -147,7 +147,7 @@ export interface GeneratedFeedOptions {
 }
 
 /** A JSON feed (the fixture shape `parseJsonFeed` reads) of `count` distinct, plausible vehicles. */
-export function generateFeed(options: GeneratedFeedOptions): Record<string, unknown>[] {
+function generateFeed(options: GeneratedFeedOptions): Record<string, unknown>[] {
   const { count, seed = 1, today = "2026-06-01", privateShare = 0.06, callForPriceShare = 0.07 } = options;
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
@@ -202,7 +202,7 @@ export function generateFeed(options: GeneratedFeedOptions): Record<string, unkn
   return feed;
 }
 
-export const GENERATED_STORES = ["brentwood", "kirkwood"] as const;
+const GENERATED_STORES = ["brentwood", "kirkwood"] as const;
 
 /**
  * Creates the two stores and imports a generated feed split between them (every seventh vehicle to the second),

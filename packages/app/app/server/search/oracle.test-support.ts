@@ -64,7 +64,7 @@ function wordMatches(vehicle: InventoryRow, word: string): boolean {
 }
 
 /** Whether a vehicle is searchable at all: available, in scope, past the gate, and matching every word. */
-export function inScope(vehicle: OracleVehicle, criteria: SearchCriteria, scope: OracleScope): boolean {
+function inScope(vehicle: OracleVehicle, criteria: SearchCriteria, scope: OracleScope): boolean {
   if (vehicle.status !== "available") return false;
   if (scope.storeId !== undefined && vehicle.storeId !== scope.storeId) return false;
   if (vehicle.private && !scope.privateUnlocked) return false;
@@ -80,7 +80,7 @@ function inRange(value: number | null, range: { min?: number; max?: number } | u
 }
 
 /** Whether a vehicle passes the filters of `criteria`, leaving out those of `ignored`. */
-export function passes(vehicle: InventoryRow, criteria: SearchCriteria, ignored: readonly Kind[] = []): boolean {
+function passes(vehicle: InventoryRow, criteria: SearchCriteria, ignored: readonly Kind[] = []): boolean {
   const on = (kind: Kind) => !ignored.includes(kind);
   if (on("condition") && criteria.condition && vehicle.condition !== criteria.condition) return false;
   if (on("bodyStyle") && criteria.bodyStyle && vehicle.bodyStyle !== criteria.bodyStyle) return false;
@@ -112,7 +112,7 @@ export function passes(vehicle: InventoryRow, criteria: SearchCriteria, ignored:
 }
 
 /** The value a vehicle has for a facet (the make's slug and the model's `make/model`), or null. */
-export function facetValueOf(vehicle: InventoryRow, kind: Kind): string | null {
+function facetValueOf(vehicle: InventoryRow, kind: Kind): string | null {
   switch (kind) {
     case "condition":
       return vehicle.condition;
@@ -136,22 +136,17 @@ export function facetValueOf(vehicle: InventoryRow, kind: Kind): string | null {
 }
 
 /** The filters a facet's counts ignore: its own, and the model with the make (one path segment holds both). */
-export function ignoredBy(kind: Kind): Kind[] {
+function ignoredBy(kind: Kind): Kind[] {
   return kind === "make" ? ["make", "model"] : [kind];
 }
 
 /** The vehicles a facet counts: in scope and passing every filter but the facet's own. */
-export function facetBase(
-  vehicles: readonly OracleVehicle[],
-  criteria: SearchCriteria,
-  scope: OracleScope,
-  kind: Kind,
-) {
+function facetBase(vehicles: readonly OracleVehicle[], criteria: SearchCriteria, scope: OracleScope, kind: Kind) {
   return vehicles.filter((v) => inScope(v, criteria, scope) && passes(v, criteria, ignoredBy(kind)));
 }
 
 /** Counts per value of a facet, by brute force. */
-export function facetCounts(
+function facetCounts(
   vehicles: readonly OracleVehicle[],
   criteria: SearchCriteria,
   scope: OracleScope,

@@ -59,7 +59,7 @@ export interface ModelFacetValue extends FacetValue {
 }
 
 /** Counts of vehicles at or below (price, mileage) or at or above (year) each threshold. */
-export interface RangeThreshold {
+interface RangeThreshold {
   bound: number;
   count: number;
 }
@@ -89,7 +89,7 @@ export interface SearchFacets {
   year: RangeFacet & { values: FacetValue[] };
 }
 
-export type AppliedFilterKind =
+type AppliedFilterKind =
   | "condition"
   | "bodyStyle"
   | "make"

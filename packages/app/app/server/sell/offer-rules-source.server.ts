@@ -9,7 +9,7 @@ import {
 } from "@showroom/rules/offer";
 
 /** The offer rules the site prices with, and where they came from. */
-export interface OfferRuleSet {
+interface OfferRuleSet {
   readonly rules: OfferRules;
   /** The rules' content hash: stored with every offer and printed in its lead. */
   readonly version: string;

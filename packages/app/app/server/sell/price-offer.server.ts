@@ -13,8 +13,8 @@ import { logError } from "../log.server";
 import type { BookValue } from "../valuation/valuation-provider.server";
 
 /** Why no online price could be made before the rules ran: the book does not list the vehicle, or did not answer. */
-export const VALUATION_REASONS = ["no-valuation", "valuation-unavailable"] as const;
-export type ValuationReason = (typeof VALUATION_REASONS)[number];
+const VALUATION_REASONS = ["no-valuation", "valuation-unavailable"] as const;
+type ValuationReason = (typeof VALUATION_REASONS)[number];
 
 const reasonCodes = [...(Object.keys(OFFER_REASONS) as (keyof typeof OFFER_REASONS)[]), ...VALUATION_REASONS] as const;
 const money = z.number().finite().min(0);

@@ -10,9 +10,9 @@ import { reasonText, withheldText } from "./offer-words.server";
 import { type SavedOffer, savedOfferSchema } from "./price-offer.server";
 
 /** An offer's id: 128 random bits, base64url (22 characters), the only key to its page. */
-export const OFFER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+const OFFER_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
-export function newOfferId(): string {
+function newOfferId(): string {
   return randomBytes(16).toString("base64url");
 }
 

@@ -39,10 +39,10 @@ export const DESK_ACCESS = {
   "staff/*": { get: "sales" },
 } as const satisfies Record<string, DeskAccess>;
 
-export type DeskRoute = keyof typeof DESK_ACCESS;
+type DeskRoute = keyof typeof DESK_ACCESS;
 
 /** React Router's matched pattern (`/staff/leads/:id`) as app/routes.ts writes the path (`staff/leads/:id`). */
-export const routePath = (pattern: string) => pattern.replace(/^\/+/, "");
+const routePath = (pattern: string) => pattern.replace(/^\/+/, "");
 
 export type Verdict =
   | { kind: "open" }

@@ -11,7 +11,7 @@ import {
 import { openApplication } from "../financing/applications.server";
 import { type Actor, recordAudit } from "./audit.server";
 
-export const applicationIdSchema = z.uuid();
+const applicationIdSchema = z.uuid();
 export const applicationStatusSchema = z.enum(financeApplicationStatuses, {
   error: "The status is one of new, sent to lender or closed.",
 });
@@ -57,13 +57,13 @@ export interface OpenedApplication {
 }
 
 /** `•••-••-6789` for any string of digits that ends in four. */
-export function maskSsn(ssn: string): string {
+function maskSsn(ssn: string): string {
   const digits = ssn.replace(/\D/g, "");
   return digits.length >= 4 ? `•••-••-${digits.slice(-4)}` : "•••-••-••••";
 }
 
 /** Every `ssn` in the application, masked (the applicant's and a co-borrower's). */
-export function maskSsns(value: unknown): unknown {
+function maskSsns(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskSsns);
   if (value && typeof value === "object") {
     return Object.fromEntries(

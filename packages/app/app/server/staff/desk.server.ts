@@ -16,6 +16,3 @@ export const ROLE_LABELS: Record<StaffRole, string> = { sales: "Sales", finance:
 export function clientIp(context: Readonly<RouterContextProvider>): string {
   return context.get(requestContext).clientIp;
 }
-
-/** The desk's title element text. */
-export const deskTitle = (page: string) => `${page} · Staff desk`;

@@ -8,12 +8,12 @@ import { type Actor, recordAudit } from "./audit.server";
 import { roleAllows } from "./sessions.server";
 
 /** Finance's leads: they announce a pre-approval or credit application, which sales does not handle. */
-export const FINANCE_LEAD_KINDS: readonly LeadKind[] = ["APPLY_FINANCING", "FULL_CREDIT_APP"];
+const FINANCE_LEAD_KINDS: readonly LeadKind[] = ["APPLY_FINANCING", "FULL_CREDIT_APP"];
 
 const day = z.iso.date({ error: "Dates are YYYY-MM-DD." });
 
 /** The inbox's filters, from the query string; an empty field is no filter. */
-export const leadFilterSchema = z.object({
+const leadFilterSchema = z.object({
   kind: z.enum(LEAD_KINDS).optional().catch(undefined),
   store: z.string().max(64).optional().catch(undefined),
   from: day.optional().catch(undefined),
@@ -181,7 +181,7 @@ export async function leadDetail(db: Db, role: StaffRole, id: string): Promise<L
 }
 
 /** A CSV cell: quoted, quotes doubled, and a leading = + - @ defused so a spreadsheet does not run it as a formula. */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }

@@ -1,7 +1,7 @@
 import { type Algorithm, hash, verify } from "@node-rs/argon2";
 import { COMMON_PASSWORDS } from "./common-passwords";
 
-export const MIN_PASSWORD_LENGTH = 12;
+const MIN_PASSWORD_LENGTH = 12;
 
 /**
  * argon2id at the OWASP 2024 minimum (19 MiB, 2 passes, 1 lane): about 15 ms a hash here, enough against offline

@@ -13,7 +13,6 @@ import {
 import { logError, logInfo } from "../log.server";
 import { type Actor, recordAudit, SYSTEM_ACTOR } from "./audit.server";
 
-export const DEFAULT_RETENTION_DAYS = 730;
 export const MIN_RETENTION_DAYS = 30;
 export const MAX_RETENTION_DAYS = 3650;
 const DAY_MS = 86_400_000;

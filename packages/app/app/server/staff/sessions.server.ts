@@ -13,13 +13,13 @@ import { acceptedStep } from "./totp.server";
  * `__Host-`: the browser takes it only Secure, for the whole host, from no subdomain, so nothing on another
  * subdomain or on plain HTTP can plant or read it (docs/decisions/221).
  */
-export const SESSION_COOKIE = "__Host-showroom-staff" satisfies SiteCookieName;
-export const MAX_FAILURES = 5;
+const SESSION_COOKIE = "__Host-showroom-staff" satisfies SiteCookieName;
+const MAX_FAILURES = 5;
 export const LOCKOUT_MS = 15 * 60_000;
 export const IDLE_MS = 30 * 60_000;
 export const ABSOLUTE_MS = 8 * 3_600_000;
 /** Between the password and the code. */
-export const PENDING_MS = 5 * 60_000;
+const PENDING_MS = 5 * 60_000;
 /** A session's last-seen time is written at most this often, so reading pages is not a write per request. */
 const TOUCH_EVERY_MS = 60_000;
 

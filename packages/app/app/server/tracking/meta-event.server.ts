@@ -15,7 +15,7 @@ const MAX_EVENT_AGE_SECONDS = 7 * 24 * 60 * 60;
 const rawField = z.string().max(200).optional();
 
 /** An id the browser and the server agree on (`Contact.<lead id>`, or a random one for a page view). */
-export const eventIdSchema = z
+const eventIdSchema = z
   .string()
   .min(8)
   .max(100)
@@ -58,8 +58,6 @@ export const trackRequestSchema = z
   .strict()
   .refine((body) => body.eventName ?? body.event_name, { message: "eventName is required.", path: ["eventName"] })
   .refine((body) => body.eventID ?? body.event_id, { message: "eventID is required.", path: ["eventID"] });
-
-export type TrackRequest = z.infer<typeof trackRequestSchema>;
 
 /** One Conversions API event (`data[]` of `POST /{pixel}/events`): user data already hashed. */
 export interface MetaEvent {

@@ -5,7 +5,7 @@ import { outgoing, retriesFor } from "../http.server";
 import type { MetaEvent } from "./meta-event.server";
 
 /** Where a recorded event came from: the page (the tracker) or the server (a lead as it was recorded). */
-export type EventOrigin = "browser" | "server";
+type EventOrigin = "browser" | "server";
 
 /** Where tracked events go: Meta's Conversions API, or a JSON-lines file a developer can read. */
 export interface TrackingSink {
@@ -14,7 +14,7 @@ export interface TrackingSink {
 }
 
 /** The Conversions API refused the event or could not be reached; `status` is the HTTP status when there was one. */
-export class TrackingSendError extends Error {
+class TrackingSendError extends Error {
   override name = "TrackingSendError";
   constructor(readonly status: number | null) {
     super(status === null ? "The Conversions API could not be reached." : `The Conversions API answered ${status}.`);
@@ -22,13 +22,13 @@ export class TrackingSendError extends Error {
 }
 
 /** The Graph API version the Conversions API is called at. */
-export const META_GRAPH_VERSION = "v21.0";
+const META_GRAPH_VERSION = "v21.0";
 
 /**
  * Without META_PIXEL_ID and META_CAPI_TOKEN each event is one JSON line of `DATA_DIR/tracking/events.jsonl` (0600),
  * with its origin and the time it was recorded: user data is already hashed there, as it would leave for Meta.
  */
-export function fileTrackingSink(dir: string): TrackingSink {
+function fileTrackingSink(dir: string): TrackingSink {
   const file = join(dir, "events.jsonl");
   return {
     description: `JSON lines in ${file}`,
@@ -47,7 +47,7 @@ export function fileTrackingSink(dir: string): TrackingSink {
  * token. A POST is never retried (spec section 7): Meta would count a repeated event only once by its id, but a
  * shopper's request must not wait on a second attempt either.
  */
-export function capiTrackingSink(pixelId: string, token: string, base = "https://graph.facebook.com"): TrackingSink {
+function capiTrackingSink(pixelId: string, token: string, base = "https://graph.facebook.com"): TrackingSink {
   const endpoint = `${base}/${META_GRAPH_VERSION}/${encodeURIComponent(pixelId)}/events`;
   return {
     description: `Meta Conversions API for pixel ${pixelId}`,

@@ -1,7 +1,7 @@
 import type { OfferValuation } from "@showroom/rules/offer";
 
 /** What a book is asked for: the vehicle, its mileage, where it is, and the day of the valuation. */
-export interface ValuationQuery {
+interface ValuationQuery {
   readonly year: number;
   readonly make: string;
   readonly model: string;

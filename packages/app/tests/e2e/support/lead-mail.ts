@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { parseMessage } from "../../support/rfc822";
 
 /** The ADF 1.0 DTD (with errata) every lead email must validate against, kept in @showroom/rules. */
-export const ADF_DTD = createRequire(import.meta.url).resolve("@showroom/rules/standards/adf/adf-1.0-errata.dtd");
+const ADF_DTD = createRequire(import.meta.url).resolve("@showroom/rules/standards/adf/adf-1.0-errata.dtd");
 
 /**
  * The text of the first lead email in `dataDir/mail` (the relay's .eml files) that `matches`, polled until the relay

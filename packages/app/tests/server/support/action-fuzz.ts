@@ -468,7 +468,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
 };
 
 /** Every message a form of the site may show: the spec's words and the forms package's few additions. */
-export const KNOWN_MESSAGES = new Set<string>([
+const KNOWN_MESSAGES = new Set<string>([
   ...Object.values(SPEC),
   // Phone verification's plain server text, shown against the phone or code field (spec section 7).
   ...Object.values(PHONE_VERIFICATION_TEXT),
@@ -558,7 +558,7 @@ export function serverForFuzz(): { site: () => Running; usedKeys: Set<string> } 
   };
 }
 
-export function delta(before: RowCounts, after: RowCounts): RowCounts {
+function delta(before: RowCounts, after: RowCounts): RowCounts {
   return {
     leads: after.leads - before.leads,
     outbox: after.outbox - before.outbox,
@@ -567,7 +567,7 @@ export function delta(before: RowCounts, after: RowCounts): RowCounts {
   };
 }
 
-export const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0, offers: 0 };
+const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0, offers: 0 };
 
 /** The value a form parser reads for `name`: the first one posted. */
 function firstValue(entries: readonly [string, FieldValue][], name: string): FieldValue | undefined {

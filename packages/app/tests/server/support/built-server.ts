@@ -15,7 +15,7 @@ const SERVER_BUILD = join(APP_DIR, "build/server/index.js");
 export const TEST_SESSION_SECRET = "server-tests-session-secret-long-enough-0000";
 
 /** A master key for servers on PostgreSQL or in a cluster, which refuse to start without one (ADR 308). */
-export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
+const TEST_DATA_KEY = Buffer.alloc(32, 7).toString("base64");
 
 /** `env` with TEST_DATA_KEY when it starts a server that must be given a key and names none. */
 export function withSharedDataKey<T extends Record<string, string>>(env: T): T {

@@ -62,7 +62,7 @@ const hugeText = fc
   .tuple(fc.integer({ min: 1_000, max: 60_000 }), fc.constantFrom("x", "é", "€", "\u{1F697}", " "))
   .map(([bytes, unit]) => unit.repeat(Math.max(1, Math.floor(bytes / Buffer.byteLength(unit)))));
 
-export const textValue: fc.Arbitrary<string> = fc.oneof(
+const textValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
   { weight: 4, arbitrary: meaningful },

@@ -14,7 +14,7 @@ import {
 } from "./credit-steps";
 import type { ReviewSection } from "./review";
 
-export const CREDIT_STEPS = ["applicant", "residence", "employment", "coBorrower", "review"] as const;
+const CREDIT_STEPS = ["applicant", "residence", "employment", "coBorrower", "review"] as const;
 
 /** The step on screen: what the server renders without JavaScript and the stepper renders with it. */
 export interface CreditFormView {

@@ -14,13 +14,13 @@ import { type TextTree, translator } from "../../i18n";
 import { formatMoney } from "../../money";
 
 /** One answer as review shows it. */
-export interface ReviewRow {
+interface ReviewRow {
   readonly label: string;
   readonly value: string;
 }
 
 /** A titled group of answers (an address, a job) inside a step's section. */
-export interface ReviewGroup {
+interface ReviewGroup {
   readonly title: string;
   readonly rows: readonly ReviewRow[];
 }
