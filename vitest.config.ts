@@ -67,6 +67,10 @@ export default defineConfig({
           root: "packages/app",
           include: ["tests/e2e/**/*.e2e.test.ts"],
           globalSetup: ["tests/e2e/support/global-setup.ts"],
+          // A poll waits for the page to reach a state (a heading after a form's navigation, a count after a fetch):
+          // Vitest's default of one second is a statement about the machine's speed, which a busy CI machine breaks
+          // (the first VIN decode after a site starts took longer on a clean clone). The state must still be reached.
+          expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // One browser at a time: Chromium and the server share the machine's two cores.
