@@ -67,11 +67,14 @@ const contactDetails = fc.record({
 let offerPage = "";
 let offerOwnerCookie = "";
 
+/** The fields every single-step lead form posts: its key, the honeypot and the contact details. */
+const LEAD_FORM_FIELDS = ["idempotencyKey", "website", "firstName", "lastName", "email", "phone"] as const;
+
 /** Every route module with an action, by file under app/: the scan below fails when one is missing here. */
 export const ACTIONS: Record<string, ActionUnderTest> = {
   "routes/contact-us.tsx": {
     path: "/contact-us",
-    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "topic", "message"],
+    fields: [...LEAD_FORM_FIELDS, "topic", "message"],
     valid: fc
       .record({
         idempotencyKey: fc.uuid({ version: 4 }),
@@ -89,7 +92,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
   // good and hostile résumés.
   "routes/careers.tsx": {
     path: "/our-company/careers",
-    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "position", "message", "resume"],
+    fields: [...LEAD_FORM_FIELDS, "position", "message", "resume"],
     valid: fc
       .record({
         idempotencyKey: fc.uuid({ version: 4 }),
@@ -101,7 +104,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
   },
   "routes/team-member.tsx": {
     path: "/our-company/meet-our-team/grace-liu",
-    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "message"],
+    fields: [...LEAD_FORM_FIELDS, "message"],
     valid: fc
       .record({
         idempotencyKey: fc.uuid({ version: 4 }),
@@ -137,21 +140,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
   },
   "routes/personalize-price.tsx": {
     path: `/personalize-price/${TEST_DRIVE_VIN}`,
-    fields: [
-      "intent",
-      "step",
-      "cashDown",
-      "trading",
-      "tradeEquity",
-      "creditScore",
-      "termMonths",
-      "idempotencyKey",
-      "website",
-      "firstName",
-      "lastName",
-      "email",
-      "phone",
-    ],
+    fields: ["intent", "step", "cashDown", "trading", "tradeEquity", "creditScore", "termMonths", ...LEAD_FORM_FIELDS],
     valid: fc.oneof(
       fc.record({
         step: fc.constant("downPayment"),
@@ -191,7 +180,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
   },
   "routes/unlock-inventory.tsx": {
     path: "/unlock-inventory",
-    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "return"],
+    fields: [...LEAD_FORM_FIELDS, "return"],
     valid: fc
       .record({ details: contactDetails, key: fc.uuid({ version: 4 }), back: fc.constantFrom("/", "/cars-for-sale") })
       .map(({ details, key, back }) => ({ ...details, idempotencyKey: key, website: "", return: back })),
@@ -264,12 +253,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
     fields: [
       "intent",
       "code",
-      "idempotencyKey",
-      "website",
-      "firstName",
-      "lastName",
-      "email",
-      "phone",
+      ...LEAD_FORM_FIELDS,
       "address.street",
       "address.apartment",
       "address.city",
@@ -422,7 +406,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
   },
   "routes/api.popup-lead.ts": {
     path: "/api/popups/lead",
-    fields: ["idempotencyKey", "website", "firstName", "lastName", "email", "phone", "popupId", "vin"],
+    fields: [...LEAD_FORM_FIELDS, "popupId", "vin"],
     valid: fc
       .record({ details: contactDetails, key: fc.uuid({ version: 4 }), vin: fc.constantFrom("1HGCM82633A004352", "") })
       .map(({ details, key, vin }) => ({
