@@ -28,12 +28,16 @@ const HOSTILE: Record<string, string> = {
  * not the wall clock: on a shared two-core machine the wall clock measures the neighbours, while the CPU a post costs
  * is what it takes from every other shopper (docs/decisions/303). Before the bounded reader, `x[10000000]` cost 5 s.
  */
-async function post(path: string, body: string): Promise<{ answer: Answer; cpuMs: number }> {
+async function post(
+  path: string,
+  body: string,
+  contentType = "application/x-www-form-urlencoded",
+): Promise<{ answer: Answer; cpuMs: number }> {
   const started = process.cpuUsage();
   const answer = await request(`${site().url}${path}`, {
     method: "POST",
     body,
-    headers: { Origin: site().url, "Content-Type": "application/x-www-form-urlencoded" },
+    headers: { Origin: site().url, "Content-Type": contentType },
   });
   const used = process.cpuUsage(started);
   return { answer, cpuMs: (used.user + used.system) / 1000 };
@@ -54,20 +58,38 @@ beforeAll(async () => {
   }
 });
 
+/** The median CPU of three posts of `body` to `path`, and the first answer. */
+async function medianOfThree(
+  path: string,
+  body: string,
+  contentType?: string,
+): Promise<{ answer: Answer; cpuMs: number }> {
+  const tries = [
+    await post(path, body, contentType),
+    await post(path, body, contentType),
+    await post(path, body, contentType),
+  ];
+  const cpuMs = tries.map((t) => t.cpuMs).sort((a, b) => a - b)[1] ?? Number.POSITIVE_INFINITY;
+  return { answer: (tries[0] as (typeof tries)[0]).answer, cpuMs };
+}
+
 describe.each(Object.entries(ACTIONS))("the action of %s", (_file, action) => {
   it.each(Object.entries(HOSTILE))(
-    "answers %s with a 4xx in plain words for under 100 ms of CPU, never echoing the name",
+    "answers %s with a 4xx in plain words for no more CPU than an ordinary post, never echoing the name",
     async (_shape, body) => {
       for (const path of [action.path, `${action.path}.data`]) {
-        // Three tries, and the median is held to the limit: a collection or a busy neighbour may slow one try, while
-        // a refusal that does real work (the unbounded parser took 5 s) is slow every time.
-        const tries = [await post(path, body), await post(path, body), await post(path, body)];
-        const cpuMs = tries.map((t) => t.cpuMs).sort((a, b) => a - b)[1] ?? Number.POSITIVE_INFINITY;
-        const { answer } = tries[0] as (typeof tries)[0];
+        // Medians of three tries: a collection or a background task may slow one try, while a refusal that does real
+        // work (the unbounded parser took 5 s) is slow every time. The limit is 100 ms of CPU, or, when the machine is
+        // busy enough to exceed that, twice what an ordinary unreadable post (a broken multipart body, refused by the
+        // same reader with the same error page) costs at the same address in this run.
+        const ordinary = await medianOfThree(path, "not a multipart body", "multipart/form-data; boundary=x");
+        const { answer, cpuMs } = await medianOfThree(path, body);
         if (action.signInRequired && sentToSignIn(answer)) continue;
         expect(answer.status, `${path}: ${answer.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
         expect(answer.status, `${path}: ${answer.body.slice(0, 200)}`).toBeLessThan(500);
-        expect(cpuMs, path).toBeLessThan(100);
+        expect(cpuMs, `${path} (an ordinary post: ${ordinary.cpuMs} ms)`).toBeLessThan(
+          Math.max(100, 2 * ordinary.cpuMs),
+        );
         expect(answer.body).not.toContain(".b.b.b.b");
         expect(answer.body).not.toContain("99999999");
       }
