@@ -240,7 +240,7 @@ describe("the detail page's content", () => {
     for (const text of [
       "Vehicle Details",
       "Key Features",
-      "Free Vehicle History Report",
+      "Free Recall Check",
       `href="https://www.nhtsa.gov/recalls?vin=${v.vin}"`,
       "Know your budget before you visit",
       'href="/auto-financing/apply-for-financing"',
