@@ -13,7 +13,7 @@ import type { Site } from "../content/site.server";
 import type { Store } from "../content/stores.server";
 import { t, tree } from "../content/translations.server";
 import { mayBookVisit } from "../server/sell/offer-owner.server";
-import { costLabel, reasonText, valuationKeyLabel, withheldText } from "../server/sell/offer-words.server";
+import { costLabel, costReason, reasonText, valuationKeyLabel, withheldText } from "../server/sell/offer-words.server";
 import type { SavedOfferPrice } from "../server/sell/price-offer.server";
 import { readOffer, type StoredOffer } from "../server/sell/record-offer.server";
 
@@ -31,7 +31,8 @@ export function priceView(kind: "cashNow" | "moreCashLater", offer: SavedOfferPr
   }));
   const costs = offer.costs.map((c) => ({
     label: t("sell-trade.offer.explain.cost", { name: costLabel(c.name) }),
-    note: null,
+    // Why we take it, in words: two reconditioning lines side by side read as a double charge without one.
+    note: costReason(c.name),
     amount: `−${formatMoney(cents(c.amount) / 100)}`,
   }));
   const exact =
@@ -53,12 +54,14 @@ export function priceView(kind: "cashNow" | "moreCashLater", offer: SavedOfferPr
   };
 }
 
-/** The offer as its page shows it: every amount formatted, every reason and label in words. */
+/**
+ * The offer as its page shows it: every amount formatted, every reason, label and date in words. The offer's id, the
+ * valuation book's name and the rules version are the desk's and the lead's (`leadOffer`), not the shopper's.
+ */
 function offerView(stored: StoredOffer, store: Store): OfferView {
   const { saved } = stored;
   const { dealer } = store;
   return {
-    id: stored.id,
     outcome: saved.outcome,
     vehicle: {
       title: vehicleTitle(saved.vehicle),
@@ -68,7 +71,7 @@ function offerView(stored: StoredOffer, store: Store): OfferView {
     },
     validUntil: formatDate(stored.validUntil),
     asOf: formatDate(saved.asOf),
-    source: saved.valuation?.source ?? null,
+    valued: saved.valuation !== null,
     reasons: saved.reasons.map(reasonText),
     cashNow: saved.cashNow ? priceView("cashNow", saved.cashNow) : null,
     moreCashLater: saved.moreCashLater
@@ -80,7 +83,6 @@ function offerView(stored: StoredOffer, store: Store): OfferView {
           profitSharePercent: saved.moreCashLater.profitSharePercent,
         }
       : null,
-    rulesVersion: saved.rulesVersion,
     store: {
       name: dealer.name,
       address: [dealer.address_line_1, dealer.address_line_2, `${dealer.city}, ${dealer.state_short} ${dealer.zip}`]

@@ -49,7 +49,6 @@ export default function SellOffer({ loaderData, actionData }: Route.ComponentPro
       <h1 className="mt-1 text-3xl font-bold tracking-tight text-slate-900">{offer.vehicle.title}</h1>
       <p className="mt-2 text-slate-700">
         {t("intro", {
-          id: offer.id,
           vehicle: offer.vehicle.title,
           mileage: offer.vehicle.mileage,
           zip: offer.vehicle.zip,
@@ -80,7 +79,6 @@ export default function SellOffer({ loaderData, actionData }: Route.ComponentPro
         </ButtonLink>
       </div>
       <p className="mt-8 text-sm text-slate-700">{t("questions", { phone: offer.store.phone })}</p>
-      <p className="mt-1 text-xs text-slate-700">{t("rulesVersion", { version: offer.rulesVersion })}</p>
     </Container>
   );
 }

@@ -6,6 +6,7 @@ import { OfferInputError } from "@showroom/rules/offer";
 import type { SellJourneyOutput } from "@showroom/rules/questionnaire";
 import { data, redirect } from "react-router";
 import type { StepRefusal } from "../components/sell/types";
+import { formatDate } from "../components/ui";
 import { readCookie } from "../content/cookies.server";
 import { flashCookie } from "../content/flash.server";
 import type { Site } from "../content/site.server";
@@ -63,7 +64,8 @@ export async function finishJourney(
     if (recorded.setAdfLeadCookie) headers.append("Set-Cookie", ADF_LEAD_SET_COOKIE);
     headers.append(
       "Set-Cookie",
-      flashCookie({ key: "sellTrade.success", severity: "success", values: { date: saved.validUntil } }),
+      // The toast reads the day as the page does ("December 5, 2026"), never the stored ISO date.
+      flashCookie({ key: "sellTrade.success", severity: "success", values: { date: formatDate(saved.validUntil) } }),
     );
     return redirect(offerPath(recorded.offerId), { status: 303, headers });
   } catch (error) {

@@ -10,6 +10,7 @@ import { todayIn } from "@showroom/forms";
 import { loadOfferRules } from "@showroom/rules/offer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "../../app/components/ui";
+import { deliveredLead } from "../e2e/support/lead-mail";
 import { until } from "../support/wait";
 import { ensureBuiltServer } from "./support/built-server";
 import { type ChildServer, runServerToExit, spawnServer } from "./support/child-server";
@@ -38,8 +39,14 @@ function settingsFor(days: number): string {
   return JSON.stringify({ ...builtIn("offer-settings.json"), validForDays: days }, null, 2);
 }
 
-/** The whole journey in one POST; answers the offer page's "valid until" line and rules version. */
-async function offer(server: ChildServer): Promise<{ validUntil: string | undefined; version: string | undefined }> {
+/**
+ * The whole journey in one POST; answers the offer page's "valid until" line and the rules version its lead email
+ * carries (the shopper's page leaves the version to the desk and the lead).
+ */
+async function offer(
+  server: ChildServer,
+  dataDir: string,
+): Promise<{ validUntil: string | undefined; version: string | undefined }> {
   const body = new URLSearchParams({
     intent: "offer",
     idempotencyKey: randomUUID(),
@@ -60,10 +67,13 @@ async function offer(server: ChildServer): Promise<{ validUntil: string | undefi
     headers: { Origin: server.url },
   });
   expect(answer.status, answer.body.slice(0, 300)).toBe(303);
-  const page = await request(`${server.url}${answer.headers.get("location")}`);
+  const location = answer.headers.get("location") as string;
+  const page = await request(`${server.url}${location}`);
+  expect(page.body).not.toMatch(/Offer rules/);
+  const mail = await deliveredLead(dataDir, (text) => text.includes(location), `for ${location}`);
   return {
     validUntil: /Valid until ([A-Z][a-z]+ \d{1,2}, \d{4})/.exec(page.body)?.[1],
-    version: /Offer rules ([0-9a-f]{16})/.exec(page.body)?.[1],
+    version: /Offer rules version: ([0-9a-f]{16})/.exec(mail)?.[1],
   };
 }
 
@@ -115,28 +125,25 @@ describe("OFFER_RULES_DIR", () => {
     writeFileSync(join(dir, "offer-settings.json"), settingsFor(5));
     const first = await loadOfferRules(dir);
     if (!first.ok) throw new Error("the test's own rules are invalid");
-    const server = await spawnServer({
-      DATABASE_URL: "memory://",
-      DATA_DIR: tempDir("showroom-rules-data-"),
-      OFFER_RULES_DIR: dir,
-    });
+    const dataDir = tempDir("showroom-rules-data-");
+    const server = await spawnServer({ DATABASE_URL: "memory://", DATA_DIR: dataDir, OFFER_RULES_DIR: dir });
     try {
       expect(server.output()).toContain(`Offer rules ${first.version} from ${first.dir}`);
-      expect(await offer(server)).toEqual({ validUntil: inDays(5), version: first.version });
+      expect(await offer(server, dataDir)).toEqual({ validUntil: inDays(5), version: first.version });
 
       // An analyst saves a broken file: the site keeps pricing with the last good rules, and says why.
       writeFileSync(join(dir, "offer-settings.json"), '{ "validForDays": ');
       server.kill("SIGHUP");
       await until("the refused reload's log", () => server.output().includes(`not reloaded: keeping ${first.version}`));
       expect(server.output()).toMatch(/offer-settings\.json:\d+:\d+: A value is expected here/);
-      expect(await offer(server)).toEqual({ validUntil: inDays(5), version: first.version });
+      expect(await offer(server, dataDir)).toEqual({ validUntil: inDays(5), version: first.version });
 
       writeFileSync(join(dir, "offer-settings.json"), settingsFor(3));
       const second = await loadOfferRules(dir);
       if (!second.ok) throw new Error("the test's own rules are invalid");
       server.kill("SIGHUP");
       await until("the reload's log", () => server.output().includes(`: ${second.version} (was ${first.version})`));
-      expect(await offer(server)).toEqual({ validUntil: inDays(3), version: second.version });
+      expect(await offer(server, dataDir)).toEqual({ validUntil: inDays(3), version: second.version });
     } finally {
       await server.stop();
     }

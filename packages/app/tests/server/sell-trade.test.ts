@@ -192,7 +192,51 @@ async function offerCount(): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** What a shopper reads on a page: its text, without markup, attributes or the loader's data. */
+const readableText = (html: string) =>
+  html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ");
+
 describe("the offer page", () => {
+  it("speaks to the shopper: the toast's day in words, costs with why, no offer id, rules version or valuation book (those stay with the lead)", async () => {
+    const answer = await post(offerPost());
+    const id = offerIdOf(answer) as string;
+    const row = await offerRow(id);
+    const cookies = answer.headers.get("set-cookie") ?? "";
+    const flash = /flash=[^;]+/.exec(cookies)?.[0];
+    expect(flash).toBeDefined();
+    const page = await request(`${site.url}/sell-trade-my-car/offer/${id}`, {
+      headers: { Cookie: `${visitorCookieOf(answer)}; ${flash}` },
+    });
+    const text = readableText(page.body);
+    const validUntil = String(row?.offer.validUntil);
+    const [y, m, d] = validUntil.split("-").map(Number) as [number, number, number];
+    const inWords = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(
+      new Date(Date.UTC(y, m - 1, d)),
+    );
+    expect(text).toContain(`It’s good until ${inWords}.`);
+    expect(text).toContain(`Valid until ${inWords}`);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(text).not.toContain(id);
+    expect(text).not.toContain(row?.rules_version as string);
+    expect(text).not.toMatch(/Offer rules|valuation book|not market data/i);
+    expect(text).toContain("Book values as of");
+    expect(text).toContain("Our cost: inspection and basic reconditioning");
+    expect(text).toContain("Every car we take in is inspected, cleaned and serviced before we sell it");
+    expect(text).toContain("Our cost: reconditioning for this car’s value");
+    // The desk and the CRM keep what the page leaves out.
+    const [lead] = rowsOf<{ payload: { sellVehicle: { offer: Record<string, unknown> } } }>(
+      await db().execute(sql`select payload from leads where id = ${row?.lead_id}`),
+    );
+    expect(lead?.payload.sellVehicle.offer).toMatchObject({
+      id,
+      rulesVersion: row?.rules_version,
+      valuation: { source: expect.stringMatching(/demo valuation book/), asOf: row?.offer.asOf },
+    });
+  });
+
   it("an id that is not an offer answers 404: unknown, one character changed, the wrong shape", async () => {
     const answer = await post(offerPost());
     const id = offerIdOf(answer) as string;

@@ -95,6 +95,9 @@ export function sellOfferLines(vehicle: SellVehicle): string[] {
   }
   if (cashNow) lines.push(...deductionLines("Cash Now", cashNow.deductions));
   if (moreCashLater) lines.push(...deductionLines("More Cash Later", moreCashLater.deductions));
+  if (offer.valuation) {
+    lines.push(`Valuation: ${singleLine(offer.valuation.source)}, as of ${singleLine(offer.valuation.asOf)}`);
+  }
   lines.push(`Offer rules version: ${singleLine(offer.rulesVersion)}`);
   return lines;
 }

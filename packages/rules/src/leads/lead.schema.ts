@@ -167,6 +167,11 @@ export const sellOfferSchema = z.strictObject({
   url: z.string().optional(),
   /** The content hash of the offer rules that priced it. */
   rulesVersion: z.string().min(1),
+  /**
+   * The valuation book the base figures came from and the day it was read: for the desk and the CRM, never the
+   * shopper's page. Absent when the book had nothing for the vehicle.
+   */
+  valuation: z.strictObject({ source: z.string().min(1), asOf: z.iso.date() }).nullish(),
   outcome: z.enum(["offer", "bring-in"]),
   /** Why the vehicle must be brought in, in plain words; empty for an offer. */
   reasons: z.array(z.string()),

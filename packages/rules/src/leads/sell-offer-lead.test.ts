@@ -39,6 +39,7 @@ const offered: SellVehicle = {
     validUntil: "2026-12-03",
     url: "https://showroom.example.com/sell-trade-my-car/offer/Qm9vS3dXb2ZmZXJJZDEyMw",
     rulesVersion: "3f2a9c0d1e4b5a67",
+    valuation: { source: "Showroom demo valuation book (not market data)", asOf: "2026-11-26" },
     outcome: "offer",
     reasons: [],
     cashNow: {
@@ -73,11 +74,25 @@ describe("a SELL_OR_TRADE lead carries its offer", () => {
       "More Cash Later: $18,910: reserve check $12,858 (68%) + profit-sharing check $6,052 (32%)",
       "Cash Now deduction: How worn is the interior? Minor: light stains or scuffs: -$100",
       "More Cash Later deduction: How worn is the interior? Minor: light stains or scuffs: -$212.43",
+      "Valuation: Showroom demo valuation book (not market data), as of 2026-11-26",
       "Offer rules version: 3f2a9c0d1e4b5a67",
     ]) {
       expect(body).toContain(line);
     }
     expect(lint(body)).toEqual({ status: 0, stderr: "" });
+  });
+
+  it("the desk's facts stay with the lead: the valuation's source and day, and the rules version, come last", () => {
+    const lines = sellOfferLines(offered);
+    expect(lines.slice(-2)).toEqual([
+      "Valuation: Showroom demo valuation book (not market data), as of 2026-11-26",
+      "Offer rules version: 3f2a9c0d1e4b5a67",
+    ]);
+    const unvalued = {
+      ...offered,
+      offer: { ...(offered.offer as NonNullable<SellVehicle["offer"]>), valuation: null },
+    };
+    expect(sellOfferLines(unvalued).some((line) => line.startsWith("Valuation:"))).toBe(false);
   });
 
   it("a trade-in is interest trade-in; a bring-in lists its reasons and has no offer price", () => {

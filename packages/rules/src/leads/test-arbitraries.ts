@@ -173,6 +173,14 @@ export const sellOfferArbitrary: fc.Arbitrary<SellOffer> = fc.record(
       .map((d) => d.toISOString().slice(0, 10)),
     url: hostileString,
     rulesVersion: hostileFilled,
+    valuation: fc.option(
+      fc.record({
+        source: hostileFilled,
+        asOf: fc
+          .date({ min: new Date("2020-01-01"), max: new Date("2040-12-31"), noInvalidDate: true })
+          .map((d) => d.toISOString().slice(0, 10)),
+      }),
+    ),
     outcome: fc.constantFrom("offer" as const, "bring-in" as const),
     reasons: fc.array(hostileString, { maxLength: 3 }),
     cashNow: fc.option(fc.record({ price: wholeDollars, withheld: fc.option(hostileString), deductions }), {

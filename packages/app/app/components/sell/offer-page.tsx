@@ -4,18 +4,18 @@ import { type TextTree, translator } from "../i18n";
 import { PRIMARY, SECONDARY } from "./form-frame";
 import type { MoreCashLaterView, OfferView, PriceView } from "./offer-types";
 
-/** "How we got this number": the starting figure and its source, every deduction and cost, the rounding, the price. */
+/** "How we got this number": the starting figure and its day, every deduction and cost with why, the rounding, the price. */
 function Explanation({
   offer,
   price,
-  source,
+  valued,
   asOf,
   texts,
   id,
 }: {
   offer: PriceView;
   price: string;
-  source: string | null;
+  valued: boolean;
   asOf: string;
   texts: TextTree;
   id: string;
@@ -26,7 +26,10 @@ function Explanation({
       <summary className="min-h-11 cursor-pointer px-4 py-2.5 font-semibold text-brand-800">
         {t("explain.title")}
       </summary>
-      <table className="mx-4 w-[calc(100%-2rem)] text-left text-sm" aria-describedby={`${id}-source`}>
+      <table
+        className="mx-4 w-[calc(100%-2rem)] text-left text-sm"
+        aria-describedby={valued ? `${id}-valued-on` : undefined}
+      >
         <tbody className="divide-y divide-slate-200">
           <tr>
             <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
@@ -70,9 +73,9 @@ function Explanation({
         </tbody>
       </table>
       {offer.lines.length === 0 ? <p className="mx-4 mt-2 text-sm text-slate-700">{t("explain.none")}</p> : null}
-      {source ? (
-        <p id={`${id}-source`} className="mx-4 mt-2 text-xs text-slate-700">
-          {t("explain.source", { source, date: asOf })}
+      {valued ? (
+        <p id={`${id}-valued-on`} className="mx-4 mt-2 text-xs text-slate-700">
+          {t("explain.valuedOn", { date: asOf })}
         </p>
       ) : null}
     </details>
@@ -134,7 +137,7 @@ function OfferCard({
               </div>
             </dl>
           ) : null}
-          <Explanation offer={offer} price={offer.price} source={view.source} asOf={view.asOf} texts={texts} id={id} />
+          <Explanation offer={offer} price={offer.price} valued={view.valued} asOf={view.asOf} texts={texts} id={id} />
         </>
       )}
     </section>

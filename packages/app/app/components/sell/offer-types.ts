@@ -26,7 +26,6 @@ export interface MoreCashLaterView extends PriceView {
 }
 
 export interface OfferView {
-  readonly id: string;
   readonly outcome: "offer" | "bring-in";
   readonly vehicle: {
     readonly title: string;
@@ -35,12 +34,12 @@ export interface OfferView {
     readonly zip: string;
   };
   readonly validUntil: string;
+  /** The day the book values were read, in words. */
   readonly asOf: string;
-  /** The valuation book the base figures came from. */
-  readonly source: string | null;
+  /** Whether a valuation book priced it (its name is the desk's, not the shopper's). */
+  readonly valued: boolean;
   readonly reasons: readonly string[];
   readonly cashNow: PriceView | null;
   readonly moreCashLater: MoreCashLaterView | null;
-  readonly rulesVersion: string;
   readonly store: { readonly name: string; readonly address: string; readonly hours: string; readonly phone: string };
 }

@@ -25,6 +25,15 @@ export function costLabel(name: string): string {
   return hasText(key) ? t(key) : name.replace(/-/g, " ");
 }
 
+/**
+ * Why the offer takes a cost, in plain words; an analyst's cost the translations do not know yet still says what
+ * kind of cost it is rather than nothing.
+ */
+export function costReason(name: string): string {
+  const key = `sell-trade.offer.costReasons.${camel(name)}`;
+  return t(hasText(key) ? key : "sell-trade.offer.explain.costUnexplained");
+}
+
 /** Which valuation figure a base price came from, in words. */
 export function valuationKeyLabel(key: ValuationKey): string {
   return t(`sell-trade.offer.valuationKeys.${key}`);

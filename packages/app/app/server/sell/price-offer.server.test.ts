@@ -81,6 +81,38 @@ describe("pricing a journey", () => {
     );
   });
 
+  it("property: every cost line of an offer says why it is taken, and no two cost lines read alike", async () => {
+    await fc.assert(
+      fc.asyncProperty(journeyArb, async (journey) => {
+        const saved = await priceOffer(testSellServices(), journey, AS_OF);
+        for (const kind of ["cashNow", "moreCashLater"] as const) {
+          const offer = saved[kind];
+          if (!offer || offer.price === null) continue;
+          const costs = priceView(kind, offer).lines.slice(offer.deductions.length);
+          expect(costs).toHaveLength(offer.costs.length);
+          for (const line of costs) expect(line.note?.length ?? 0, line.label).toBeGreaterThan(20);
+          expect(new Set(costs.map((line) => line.label)).size).toBe(costs.length);
+          expect(new Set(costs.map((line) => line.note)).size).toBe(costs.length);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("an analyst's new cost, unknown to the translations, is named from its rule and still says what kind of cost it is", () => {
+    const view = priceView("cashNow", {
+      price: 9_000,
+      withheld: null,
+      base: 10_000,
+      baseKey: "roughWholesale",
+      deductions: [],
+      costs: [{ name: "detailing-fee", amount: 1_000 }],
+    });
+    expect(view.lines).toEqual([
+      { label: "Our cost: detailing fee", note: "A cost of getting the car ready to sell again.", amount: "−$1,000" },
+    ]);
+  });
+
   it("a vehicle the book does not list is brought in (no-valuation); a book that fails is brought in (valuation-unavailable)", async () => {
     const journey: SellJourneyOutput = {
       vehicle: { year: 2014, make: "Chevrolet", model: "Spark", trim: "1LT", vin: "KL8CD6SA1EC456789" },

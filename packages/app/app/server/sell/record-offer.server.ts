@@ -57,6 +57,7 @@ function leadOffer(saved: SavedOffer, id: string, url: string): SellOffer {
     validUntil: saved.validUntil,
     url,
     rulesVersion: saved.rulesVersion,
+    valuation: saved.valuation ? { source: saved.valuation.source, asOf: saved.asOf } : null,
     outcome: saved.outcome,
     reasons: saved.reasons.map(reasonText),
     cashNow: cashNow
