@@ -1,8 +1,10 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { buildAdfLead } from "./adf-lead";
 import { buildLead } from "./build-lead";
-import type { Lead } from "./lead.schema";
+import { LEAD_KINDS, type Lead } from "./lead.schema";
 import { destinationArbitrary, leadArbitrary } from "./test-arbitraries";
 import { exampleDestination, exampleLead, exampleStore, exampleVehicle } from "./test-leads";
 
@@ -19,6 +21,24 @@ function section(body: string, parent: string): string {
 }
 
 const tradeIn = { make: "Honda", model: "Civic", year: 2015, miles: 88000 };
+
+/**
+ * The elements the ADF DTD requires somewhere (named in a content model without `?` or `*`, outside a choice): the
+ * only ones a lead may send empty, since leaving them out would not validate.
+ */
+const DTD_REQUIRED = new Set([
+  // A contact takes `((email, phone*) | phone+)`: with neither known, the DTD still needs one, an empty email.
+  "email",
+  ...[
+    ...readFileSync(fileURLToPath(new URL("../../standards/adf/adf-1.0-errata.dtd", import.meta.url)), "utf8").matchAll(
+      /<!ELEMENT \w+ \(([^)]*)\)>/g,
+    ),
+  ]
+    .flatMap((m) => ((m[1] as string).includes("|") ? [] : (m[1] as string).split(",")))
+    .map((part) => part.trim())
+    .filter((part) => /^[a-z]+\+?$/.test(part))
+    .map((part) => part.replace("+", "")),
+]);
 
 describe("ADF lead", () => {
   it("starts with the XML declaration, then the ADF processing instruction, then <adf>", () => {
@@ -212,6 +232,20 @@ describe("ADF lead", () => {
     expect(vehicleTags(body)).toEqual(['<vehicle interest="buy" status="used">']);
     expect(body).toContain("<year></year>");
   });
+
+  it("property: what a lead does not know is left out: an element is empty only where the DTD requires it", () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...LEAD_KINDS).chain(leadArbitrary), destinationArbitrary, (lead, destination) => {
+        const { body } = buildAdfLead(lead, destination);
+        const empty = [...body.matchAll(/<([a-z]+)(?: [^>]*)?(?:\/>|><\/\1>)/g)].map((m) => m[1] as string);
+        expect(empty.filter((name) => !DTD_REQUIRED.has(name))).toEqual([]);
+        // Year, make and model are empty only in the one vehicle a lead without any vehicle must still send.
+        if (lead.vehicle || lead.sellVehicle) expect(body).not.toContain("<year></year>");
+      }),
+      { numRuns: 300 },
+    );
+    // Every kind of lead with hostile values: well under a second alone, longer on a busy machine.
+  }, 60_000);
 
   it("every generated lead has exactly one vehicle element per vehicle it carries, and at least one", () => {
     fc.assert(

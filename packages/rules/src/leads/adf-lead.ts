@@ -118,7 +118,11 @@ function vehicleElement(entry: LeadVehicleEntry, withComments: boolean): XmlElem
   ]);
 }
 
-/** A lead without a vehicle still needs one for the DTD: an empty year, make and model, as CRMs expect. */
+/**
+ * A lead without a vehicle still needs one for the DTD (`prospect` takes `vehicle+`, and `vehicle` requires `year`,
+ * `make` and `model`): those three empty, and nothing else, as CRMs expect. Every other element is left out when
+ * the lead does not know it (ADR 332); a form that knows the car (a vehicle page's `?vin=`) fills them.
+ */
 function noVehicle(): XmlElement {
   return element("vehicle", { interest: "buy", status: "used" }, [
     element("year", {}, ""),
@@ -210,7 +214,8 @@ function providerElement(lead: Lead, destination: LeadDestination): XmlElement {
   const phone = provider?.phone ?? lead.store.phone;
   return element("provider", {}, [
     element("name", { part: "full" }, singleLine(provider?.name ?? DEFAULT_ADF_PROVIDER_NAME)),
-    element("service", {}, singleLine(provider?.service ?? LEAD_KIND_LABELS[lead.kind])),
+    // A blank service in the destination says nothing: the form's own label is what the lead knows.
+    element("service", {}, singleLine(provider?.service ?? "") || LEAD_KIND_LABELS[lead.kind]),
     optionalElement("url", singleLine(provider?.url ?? lead.store.url)),
     optionalElement("email", singleLine(provider?.email ?? lead.store.email)),
     singleLine(phone) === "" ? undefined : element("phone", { type: "voice", time: "day" }, formatLeadPhone(phone)),
@@ -236,7 +241,7 @@ export function buildAdfLead(lead: Lead, destination: LeadDestination): BuiltLea
     .filter(Boolean)
     .join("\n\n");
   const prospect = element("prospect", { status: lead.status ?? "new" }, [
-    element("id", { sequence: "1", source: ADF_ID_SOURCE }, singleLine(lead.id)),
+    optionalElement("id", singleLine(lead.id), { sequence: "1", source: ADF_ID_SOURCE }),
     element("requestdate", {}, isoSeconds(lead.createdAt)),
     ...(vehicles.length > 0 ? vehicles.map((entry) => vehicleElement(entry, !merge)) : [noVehicle()]),
     customerElement(lead, comments),

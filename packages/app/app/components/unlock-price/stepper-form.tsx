@@ -1,5 +1,6 @@
 import { TCPA_DISCLAIMER } from "@showroom/forms";
 import { Form, Link } from "react-router";
+import { preApprovalPath } from "../financing/pre-approval-link";
 import { ContactFields } from "../forms/contact-fields";
 import { type FieldErrors, FormMetaFields } from "../forms/fields";
 import { type TextTree, translator } from "../i18n";
@@ -77,7 +78,7 @@ export function DoneChoices({
           )}
         </li>
         <li>
-          <Link to="/auto-financing/apply-for-financing" className={PRIMARY}>
+          <Link to={preApprovalPath(vehicle.vin)} className={PRIMARY}>
             {t("choices.getPreApproved")}
           </Link>
         </li>

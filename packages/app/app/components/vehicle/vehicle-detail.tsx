@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { preApprovalPath } from "../financing/pre-approval-link";
 import { type TextTree, translator, useUi } from "../i18n";
 import { Icon } from "../icon";
 import { PageLink } from "../navigation/page-link";
@@ -221,7 +222,7 @@ export function VehicleDetail({
         <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           <PriceBox vehicle={vehicle} texts={texts} />
           <Aside id="pre-approval" title={t("detail.preApprovalTitle")} text={t("detail.preApprovalText")}>
-            <ButtonLink to="/auto-financing/apply-for-financing" variant="secondary" className="w-full">
+            <ButtonLink to={preApprovalPath(vehicle.vin)} variant="secondary" className="w-full">
               {ui("common.labels.getPreApproved")}
             </ButtonLink>
           </Aside>
