@@ -211,7 +211,7 @@ describe("Personalize My Price without JavaScript", () => {
     expect(await page.getByText("for 60 months").first().isVisible()).toBe(true);
     for (const [name, href] of [
       ["Keep browsing", path],
-      ["Get pre-approved", "/auto-financing/apply-for-financing"],
+      ["Get pre-approved", `/auto-financing/apply-for-financing?vin=${vin}`],
       ["Value my trade", "/sell-trade-my-car"],
     ]) {
       expect(await page.getByRole("link", { name, exact: true }).getAttribute("href")).toBe(href);
