@@ -20,6 +20,8 @@ const APP_ONLY_ROUTES = new Set([
   "routes/unlock-inventory",
   "routes/sell-offer",
   "routes/robots-txt",
+  "routes/feed-google-vehicle-listings", // the ad platforms' feeds (ADR 350)
+  "routes/feed-meta-catalog",
   "routes/api.sitemaps",
   "routes/api.store",
   "routes/api.consent",

@@ -69,6 +69,8 @@ export default [
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route("feeds/:store/google-vehicle-listings.xml", "routes/feed-google-vehicle-listings.ts"),
+  route("feeds/:store/meta-catalog.xml", "routes/feed-meta-catalog.ts"),
   route("api/___sitemaps___/:group", "routes/api.sitemaps.ts"),
   route("api/store", "routes/api.store.ts"),
   route("api/consent", "routes/api.consent.ts"),

@@ -34,7 +34,11 @@ export function keepInventoryVersion(db: Db, kept: KeptUntilChanged<string | nul
   keptVersions.set(db, kept);
 }
 
-async function readVersion(db: Db): Promise<string | null> {
+/**
+ * The inventory's version now: `inventory_version` (one primary-key read), or the kept value where the database tells
+ * this process of every write. Null before any vehicle was ever written.
+ */
+export async function inventoryVersionOf(db: Db): Promise<string | null> {
   const read = async () => {
     const [row] = await db.select({ version: versionColumn }).from(inventoryVersion).where(eq(inventoryVersion.id, 1));
     return row?.version ?? null;
@@ -110,7 +114,10 @@ export function listedOn(dateAdded: string | null, firstSeenAt: Date): string {
 async function load(db: Db, rules: InventoryRules): Promise<Loaded> {
   // One consistent view: the version read is the version of exactly these rows.
   const { version, rows } = await db.transaction(
-    async (tx) => ({ version: await readVersion(tx as unknown as Db), rows: await readRows(tx as unknown as Db) }),
+    async (tx) => ({
+      version: await inventoryVersionOf(tx as unknown as Db),
+      rows: await readRows(tx as unknown as Db),
+    }),
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );
   const index = buildInventoryIndex(rows);
@@ -144,7 +151,7 @@ export async function inventoryIndex(db: Db, rules: InventoryRules = defaultInve
     cache = {};
     caches.set(db, cache);
   }
-  const version = await readVersion(db);
+  const version = await inventoryVersionOf(db);
   if (cache.current && cache.current.version === version) return cache.current.index;
   let loaded = await (cache.loading ?? startLoad(db, cache, rules));
   // A load that began before the write this search saw is too old for it: load again, from after that write.
