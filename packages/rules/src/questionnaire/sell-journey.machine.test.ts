@@ -88,13 +88,14 @@ describe("sell journey machine", () => {
       trim: null,
       vin: MINI,
     });
-    expect(sellJourneyProgress(confirm)).toEqual({ number: 1, total: 4 });
+    expect(sellJourneyProgress(confirm)).toEqual({ number: 1, total: 7 });
     actor.send({ type: "CONFIRM" });
     expect(stepId(actor)).toBe("overall-condition");
     answer(actor, { "100": "great" });
     actor.send({ type: "NEXT" });
     expect(stepId(actor)).toBe("anything-else");
-    expect(sellJourneyProgress(actor.getSnapshot())).toEqual({ number: 3, total: 4 });
+    // "Great" skips the three condition steps: the count jumps ahead rather than shrinking its total.
+    expect(sellJourneyProgress(actor.getSnapshot())).toEqual({ number: 6, total: 7 });
     actor.send({ type: "NEXT" });
     expect(sellJourneyStep(actor.getSnapshot())).toBe("contact");
     actor.send({ type: "SUBMIT", profile: { ...PROFILE, phone: "555" } });
@@ -274,6 +275,32 @@ describe("sell journey machine properties", () => {
           expect(validateAnswers(last.output?.answers).success).toBe(true);
           expect(last.output?.answers).toEqual(visibleAnswers(last.context.answers));
         }
+        actor.stop();
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("whatever is sent: the step count's total never changes from the vehicle to the contact step, and the number stays within it, first on the vehicle and last on the contact details", async () => {
+    const longest = defaultQuestionnaire.categories.filter((c) => c.questionsIds.length > 0).length + 2;
+    await fc.assert(
+      fc.asyncProperty(journeyArb(40), async (events) => {
+        const actor = createActor(decoding).start();
+        const seen = [sellJourneyProgress(actor.getSnapshot())];
+        for (const event of events) {
+          if (actor.getSnapshot().status === "done") break;
+          actor.send(event);
+          const snapshot = await settled(actor);
+          const progress = sellJourneyProgress(snapshot);
+          seen.push(progress);
+          expect(progress.number).toBeGreaterThanOrEqual(1);
+          expect(progress.number).toBeLessThanOrEqual(progress.total);
+          const step = sellJourneyStep(snapshot);
+          if (step === "identify" || step === "confirm") expect(progress.number).toBe(1);
+          if (step === "contact") expect(progress.number).toBe(progress.total);
+          if (step === "questionnaire") expect(progress.number).toBe(2 + snapshot.context.stepIndex);
+        }
+        expect(new Set(seen.map((p) => p.total))).toEqual(new Set([longest]));
         actor.stop();
       }),
       { numRuns: 150 },

@@ -27,24 +27,29 @@ export function sellJourneyStep(snapshot: JourneySnapshot): SellJourneyStep {
   return "identify";
 }
 
+/** The questionnaire steps that have any question, by index: the longest path through the questionnaire. */
+function askingSteps(questionnaire: Questionnaire): number[] {
+  return questionnaire.categories.flatMap((category, index) => (category.questionsIds.length > 0 ? [index] : []));
+}
+
 /**
- * The journey's position for "Step n of m": the vehicle is step 1, each questionnaire step that shows a question
- * for the answers so far is one more, and the contact details are the last.
+ * The journey's position for "Step n of m" on the longest path (ADR 333): the vehicle is step 1, each questionnaire
+ * step has its own number whether or not the answers so far show it, and the contact details are the last. A step
+ * the answers skip is passed over (Step 2 of 7, then Step 6 of 7), so the total never changes mid-way and the number
+ * never runs past it.
  */
 export function sellJourneyProgress(
   snapshot: JourneySnapshot,
   questionnaire: Questionnaire = defaultQuestionnaire,
 ): { number: number; total: number } {
-  const shown = visibleSteps(snapshot.context.answers, questionnaire)
-    .filter((s) => s.questions.length > 0)
-    .map((s) => s.index);
-  const total = shown.length + 2;
+  const steps = askingSteps(questionnaire);
+  const total = steps.length + 2;
   switch (sellJourneyStep(snapshot)) {
     case "identify":
     case "confirm":
       return { number: 1, total };
     case "questionnaire":
-      return { number: 2 + Math.max(0, shown.indexOf(snapshot.context.stepIndex)), total };
+      return { number: 2 + Math.max(0, steps.indexOf(snapshot.context.stepIndex)), total };
     default:
       return { number: total, total };
   }
