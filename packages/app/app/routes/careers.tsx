@@ -113,7 +113,7 @@ export default function Careers({ loaderData, actionData }: Route.ComponentProps
                     <span className="sr-only">: {opening.title}</span>
                   </a>
                   <span className="text-xs text-slate-600">
-                    <time dateTime={opening.postedAt}>{formatDate(opening.postedAt)}</time>
+                    <time dateTime={opening.postedAt}>{t("postedOn", { date: formatDate(opening.postedAt) })}</time>
                   </span>
                 </div>
               </li>

@@ -95,6 +95,13 @@ describe("the careers form", () => {
     },
   );
 
+  it("the page says when each position was posted, in words, with the machine date beside it", async () => {
+    const page = await request(`${site.url}/our-company/careers`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<time dateTime="2026-11-02T09:00:00-06:00">Posted November 2, 2026</time>');
+    expect(page.body).not.toMatch(/<time[^>]*>\s*[A-Z][a-z]+ \d{1,2}, \d{4}<\/time>/);
+  });
+
   it("mails none of the refused applications", async () => {
     expect(hostileMarkers.length).toBe(readerHostileResumes().length);
     // The relay runs every 100 ms here: after several turns, no email may carry a refused application.
