@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { translator } from "../components/i18n";
+import { counter, translator } from "../components/i18n";
 import { Icon } from "../components/icon";
 import { metaFromData } from "../components/seo";
 import { ButtonLink, Container, PageHero } from "../components/ui";
@@ -31,6 +31,7 @@ export const meta = metaFromData;
 /** The help center: its topics, each with its questions. */
 export default function HelpCenter({ loaderData }: Route.ComponentProps) {
   const t = translator(loaderData.texts);
+  const n = counter(loaderData.texts);
   return (
     <>
       <PageHero title={t("title")} text={t("text")} />
@@ -50,7 +51,7 @@ export default function HelpCenter({ loaderData }: Route.ComponentProps) {
                 </Link>
               </h3>
               <p className="mt-1 text-sm text-slate-700">{category.description}</p>
-              <p className="mt-2 text-xs text-slate-600">{t("articlesCount", { count: category.questions.length })}</p>
+              <p className="mt-2 text-xs text-slate-600">{n("articlesCount", category.questions.length)}</p>
               <ul className="mt-4 space-y-2 text-sm">
                 {category.questions.slice(0, 4).map((question) => (
                   <li key={question.slug}>

@@ -1,5 +1,6 @@
 import { type TextTree, translator } from "../i18n";
 import { formatMoney } from "../money";
+import { withIndefiniteArticle } from "../plural";
 import { ButtonLink } from "../ui";
 import type { EstimatorView } from "./types";
 
@@ -24,7 +25,12 @@ export function EstimateResult({ view, texts }: { view: EstimatorView; texts: Te
           <dd>{estimate.apr}%</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt>{t("aprBase", { score: choices.creditScore })}</dt>
+          <dt>
+            {t("aprBase", {
+              score: choices.creditScore,
+              scoreWithArticle: withIndefiniteArticle(String(choices.creditScore), choices.creditScore, "en"),
+            })}
+          </dt>
           <dd>{estimate.aprBase}%</dd>
         </div>
         {estimate.aprSurcharge ? (

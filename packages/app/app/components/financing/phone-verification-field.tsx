@@ -1,3 +1,4 @@
+import { formatPhone } from "@showroom/forms";
 import { useRef, useState } from "react";
 import { type FieldErrors, TextField } from "../forms/fields";
 import { type TextTree, translator } from "../i18n";
@@ -143,7 +144,7 @@ export function PhoneVerificationField({
             maxLength={12}
             required
             errors={fieldErrors}
-            hint={f("phoneVerification.codeSentTo", { phone: status.phone })}
+            hint={f("phoneVerification.codeSentTo", { phone: formatPhone(status.phone, "general") })}
           />
           <button
             type="submit"

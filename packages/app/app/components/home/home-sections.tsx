@@ -1,5 +1,5 @@
 import type { Faq, Review, ReviewSection } from "@showroom/fixtures";
-import { useUi } from "../i18n";
+import { useUi, useUiCount } from "../i18n";
 import { Icon } from "../icon";
 import { PageLink } from "../navigation/page-link";
 import { Stars } from "../stars";
@@ -136,6 +136,7 @@ export function Promotions({ promotions }: { promotions: HomeView["promotions"] 
 /** A reviews block: the rating, the source, and the section's reviews (nine on the home page). */
 export function Reviews({ section, items }: { section: ReviewSection; items: readonly Review[] }) {
   const ui = useUi();
+  const uiCount = useUiCount();
   return (
     <Section id="reviews" title={section.title} text={section.description}>
       <div className="flex flex-wrap items-center gap-4 rounded-xl bg-brand-50 p-5">
@@ -156,7 +157,7 @@ export function Reviews({ section, items }: { section: ReviewSection; items: rea
             <Stars rating={section.starCount} />
           </p>
           <p className="text-sm text-slate-700">
-            {section.badge} · {ui("common.reviews.basedOn", { count: section.reviewsCount })}
+            {section.badge} · {uiCount("common.reviews.basedOn", section.reviewsCount)}
           </p>
         </div>
       </div>

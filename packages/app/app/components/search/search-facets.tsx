@@ -1,4 +1,4 @@
-import { type TextTree, translator } from "../i18n";
+import { countText, type TextTree, translator } from "../i18n";
 import { Icon } from "../icon";
 import { PageLink } from "../navigation/page-link";
 import type { FacetGroup, FacetLink, FilterChip } from "./types";
@@ -8,8 +8,7 @@ import type { FacetGroup, FacetLink, FilterChip } from "./types";
  * few nodes as the design needs: a search page has about ninety values, and each node is hydrated and laid out.
  */
 function FacetValueText({ value, texts }: { value: FacetLink; texts: TextTree }) {
-  const t = translator(texts);
-  const count = value.count === 1 ? t("search.resultsCountOne") : t("filters.count", { count: value.count });
+  const count = countText(texts, "filters.count", value.count);
   return (
     <>
       {value.selected ? <Icon name="check" className="mr-1 inline size-4" /> : null}

@@ -3,7 +3,7 @@ import { RadioGroupField } from "../../forms/choice-fields";
 import { CheckboxField, type FieldErrors, SsnField, TextAreaField, TextField } from "../../forms/fields";
 import { ApplicantFields, EmploymentFields, type Options, ResidenceFields } from "../../forms/groups";
 import { type TextTree, translator } from "../../i18n";
-import type { ReviewSection } from "./review";
+import { durationText, type ReviewSection } from "./review";
 
 /** What every step body needs: the answers to show, the messages, the option lists and the texts. */
 export interface StepBodyProps {
@@ -90,7 +90,7 @@ function EntryListFields({ list, props }: { list: EntryList; props: StepBodyProp
         );
       })}
       <p id={`${list}-covered`} className="font-medium text-slate-900" aria-live="polite">
-        {t("covered", { years: Math.floor(months / 12), months: months % 12 })}
+        {t("covered", { duration: durationText(texts.fullCredit, months) })}
       </p>
       {listError ? (
         <p id={`field-${list.replace(".", "-")}-error`} role="alert" className="font-medium text-red-700">

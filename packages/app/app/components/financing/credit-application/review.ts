@@ -10,7 +10,7 @@ import {
 } from "@showroom/forms";
 import type { CreditApplicationStep } from "@showroom/rules/credit-application";
 import type { z } from "zod";
-import { type TextTree, translator } from "../../i18n";
+import { counter, type TextTree, translator } from "../../i18n";
 import { formatMoney } from "../../money";
 
 /** One answer as review shows it. */
@@ -35,10 +35,17 @@ const labelOf = (list: readonly { value: string; label: string }[], value: strin
   list.find((item) => item.value === value)?.label ?? value ?? "";
 const stateName = (code: string) => US_STATES.find((s) => s.code === code)?.name ?? code;
 
-function duration(years: number, months: number): string {
-  const y = years === 1 ? "1 year" : `${years} years`;
-  const m = months === 1 ? "1 month" : `${months} months`;
-  return years > 0 && months > 0 ? `${y} ${m}` : years > 0 ? y : m;
+/**
+ * A time at an address or a job as a person writes it, from a tree holding `review.years`, `review.months` and
+ * `review.duration` (plural forms by Intl.PluralRules): "1 year 3 months", "2 years", "5 months", "0 months".
+ */
+export function durationText(texts: TextTree, totalMonths: number): string {
+  const n = counter(texts);
+  const years = Math.floor(totalMonths / 12);
+  const months = totalMonths % 12;
+  if (years === 0) return n("review.months", months);
+  if (months === 0) return n("review.years", years);
+  return translator(texts)("review.duration", { years: n("review.years", years), months: n("review.months", months) });
 }
 
 function formData(values: FlatValues): FormData {
@@ -113,7 +120,7 @@ export function reviewSections(values: FlatValues, texts: TextTree, context?: Fo
         },
         { label: label("housingStatus"), value: labelOf(HOUSING_STATUSES, home.housingStatus) },
         { label: label("monthlyRent"), value: formatMoney(home.monthlyRent) },
-        { label: t("howLong"), value: duration(home.yearsAtAddress, home.monthsAtAddress) },
+        { label: t("howLong"), value: durationText(texts, home.yearsAtAddress * 12 + home.monthsAtAddress) },
       ],
     }));
   const jobs = (
@@ -136,7 +143,7 @@ export function reviewSections(values: FlatValues, texts: TextTree, context?: Fo
         ...(job.jobTitle ? [{ label: label("jobTitle"), value: job.jobTitle }] : []),
         ...(job.phone ? [{ label: label("employerPhone"), value: job.phone }] : []),
         { label: label("monthlyIncome"), value: formatMoney(job.monthlyIncome) },
-        { label: t("howLong"), value: duration(job.years, job.months) },
+        { label: t("howLong"), value: durationText(texts, job.years * 12 + job.months) },
       ],
     }));
 
