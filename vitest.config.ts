@@ -73,8 +73,10 @@ export default defineConfig({
           expect: { poll: { timeout: 15_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // One browser at a time: Chromium and the server share the machine's two cores.
+          // One file at a time: Chromium and the server share the machine's two cores, and several files measure
+          // time (layout shifts, a poll's wait). A file's concurrent tests (the axe sweep) run three at a time.
           fileParallelism: false,
+          maxConcurrency: 3,
         },
       },
     ],

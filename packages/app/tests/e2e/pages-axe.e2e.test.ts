@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
 import { openPage } from "./support/browser";
 import { siteAndBrowserForFile } from "./support/site-for-file";
@@ -43,9 +43,13 @@ const PAGES = [
   "/saved-vehicles",
 ];
 
-describe("every page of the shell passes axe (WCAG 2.2 AA tags)", () => {
+// The pages are checked a few at a time (the e2e project's maxConcurrency): each is a context of its own in the run's
+// Chromium, nothing here measures time, and axe keeps one renderer's thread busy while the test waits (ADR 324).
+describe.concurrent("every page of the shell passes axe (WCAG 2.2 AA tags)", () => {
   for (const path of PAGES) {
-    it(`${path}: 200, one h1, robots meta, and no violations with JavaScript (desktop) or without it (phone)`, async () => {
+    it(`${path}: 200, one h1, robots meta, and no violations with JavaScript (desktop) or without it (phone)`, async ({
+      expect,
+    }) => {
       const url = `${world.site.url}${path === "VEHICLE" ? vehiclePath : path}`;
       for (const stripScripts of [false, true]) {
         const { context, page, errors } = await openPage(world.browser, { stripScripts, mobile: stripScripts });
