@@ -66,7 +66,12 @@ export async function phoneValidation(
   try {
     result =
       asked.type === "phone-validation"
-        ? await sendVerificationCode(deps, { phone: asked.phone, visitorId, ip: clientIp })
+        ? await sendVerificationCode(deps, {
+            phone: asked.phone,
+            visitorId,
+            ip: clientIp,
+            sender: site.store.dealer.name,
+          })
         : await checkVerificationCode(deps, { phone: asked.phone, code: asked.code, visitorId });
   } catch (error) {
     logError("phone verification: the database refused", error);

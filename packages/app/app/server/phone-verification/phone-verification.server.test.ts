@@ -21,6 +21,7 @@ const PHONES = ["(314) 555-0142", "+1 636 555 0199", "314.555.0177"];
 const DIGITS = ["3145550142", "6365550199", "3145550177"];
 const IPS = ["203.0.113.7", "198.51.100.23"];
 const MINUTE = 60_000;
+const STORE = "Confluence Motors Brentwood";
 
 /** The last code texted to a number, read from the message as the shopper would. */
 function lastCode(sms: ReturnType<typeof recordingSms>, digits: string): string | undefined {
@@ -40,12 +41,18 @@ describe.each(testDatabaseKinds())("phone verification on %s", (kind) => {
     const sms = recordingSms();
     const d = deps(clock, sms);
     const visitorId = randomUUID();
-    expect(await sendVerificationCode(d, { phone: PHONES[0] ?? "", visitorId, ip: "203.0.113.7" })).toEqual({
+    expect(
+      await sendVerificationCode(d, { phone: PHONES[0] ?? "", visitorId, ip: "203.0.113.7", sender: STORE }),
+    ).toEqual({
       ok: true,
       message: PHONE_VERIFICATION_TEXT.sent,
     });
     const code = lastCode(sms, "3145550142");
     expect(code).toMatch(/^\d{6}$/);
+    // The text names the store the shopper is dealing with, never the software behind the site.
+    expect(sms.sent.at(-1)?.body).toBe(
+      `${code} is your Confluence Motors Brentwood verification code. It expires in 10 minutes. Don't share it with anyone.`,
+    );
     const stored = rowsOf<{ code_hash: Uint8Array }>(
       await t.db.execute(sql`select code_hash from phone_verifications`),
     );
@@ -80,7 +87,12 @@ describe.each(testDatabaseKinds())("phone verification on %s", (kind) => {
     const clock = { now: Date.now() };
     const sms = recordingSms();
     const d = deps(clock, sms);
-    await sendVerificationCode(d, { phone: PHONES[0] ?? "", visitorId: randomUUID(), ip: "203.0.113.7" });
+    await sendVerificationCode(d, {
+      phone: PHONES[0] ?? "",
+      visitorId: randomUUID(),
+      ip: "203.0.113.7",
+      sender: STORE,
+    });
     const stranger = await checkVerificationCode(d, {
       phone: PHONES[0] ?? "",
       code: lastCode(sms, "3145550142") ?? "",
@@ -94,7 +106,9 @@ describe.each(testDatabaseKinds())("phone verification on %s", (kind) => {
     const failing: SmsSender = { description: "down", send: async () => Promise.reject(new Error("down")) };
     const d = deps(clock, failing);
     const visitorId = randomUUID();
-    expect(await sendVerificationCode(d, { phone: PHONES[0] ?? "", visitorId, ip: "203.0.113.7" })).toEqual({
+    expect(
+      await sendVerificationCode(d, { phone: PHONES[0] ?? "", visitorId, ip: "203.0.113.7", sender: STORE }),
+    ).toEqual({
       ok: false,
       status: 502,
       field: "phone",
@@ -166,7 +180,7 @@ describe.each(testDatabaseKinds())("phone verification on %s", (kind) => {
               const hourAgo = clock.now - 3_600_000;
               const byNumber = sends.filter((s) => s.phone === c.phone && s.at > hourAgo).length;
               const byIp = sends.filter((s) => s.ip === c.ip && s.at > hourAgo).length;
-              const result = await sendVerificationCode(d, { phone, visitorId, ip: IPS[c.ip] ?? "" });
+              const result = await sendVerificationCode(d, { phone, visitorId, ip: IPS[c.ip] ?? "", sender: STORE });
               if (byNumber >= PHONE_VERIFICATION_LIMITS.sendsPerNumberPerHour) {
                 expect(result).toMatchObject({ ok: false, status: 429, message: PHONE_VERIFICATION_TEXT.numberLimit });
                 capped++;

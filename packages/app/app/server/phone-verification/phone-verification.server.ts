@@ -66,15 +66,21 @@ async function countSince(db: Pick<Db, "execute">, column: "phone" | "ip_key", v
   return Number(row?.n ?? 0);
 }
 
+/** A store's name as an SMS carries it: one line, no typographic quotes, short enough to keep the text one message. */
+function smsName(name: string): string {
+  return name.replace(/\s+/g, " ").replace(/[’‘]/g, "'").trim().slice(0, 40).trim();
+}
+
 /**
- * Sends a new 6-digit code (from a CSPRNG) to a North American number the schema accepted. Counting and storing
+ * Sends a new 6-digit code (from a CSPRNG) to a North American number the schema accepted, in a text that names
+ * `sender`, the store the shopper is dealing with. Counting and storing
  * happen in one transaction under advisory locks on the number and the IP, so concurrent requests cannot pass a cap
  * together; the earlier codes of the number stop working. The text goes out after the commit (a provider's slowness
  * never holds the database); a send that fails still counts, so a failing number cannot be hammered.
  */
 export async function sendVerificationCode(
   deps: PhoneVerificationDeps,
-  input: { phone: string; visitorId: string; ip: string },
+  input: { phone: string; visitorId: string; ip: string; sender: string },
 ): Promise<PhoneVerificationResult> {
   const now = deps.now?.() ?? new Date();
   const phone = nationalDigits(input.phone);
@@ -108,7 +114,8 @@ export async function sendVerificationCode(
   try {
     await deps.sms.send({
       to: `+1${phone}`,
-      body: `${code} is your Showroom verification code. It expires in 10 minutes. Don't share it with anyone.`,
+      // The shopper knows the store, not the software: the code names who is asking (GSM-7 apostrophe, one SMS).
+      body: `${code} is your ${smsName(input.sender)} verification code. It expires in 10 minutes. Don't share it with anyone.`,
     });
   } catch {
     await deps.db
