@@ -101,16 +101,17 @@ export function locate(
   const texts = new Map<string, JsonText>();
   const located = problems.map((problem) => {
     const text = found.texts.get(problem.file);
-    if (text === undefined || problem.line !== undefined) return problem;
+    if (text === undefined) return problem;
+    const path = pathSegments(problem.path);
+    const subject = subjectOf(problem.file, found.files.get(problem.file), path);
+    if (problem.line !== undefined) return subject && !problem.subject ? { ...problem, subject } : problem;
     let json = texts.get(problem.file);
     if (!json) {
       json = new JsonText(text);
       texts.set(problem.file, json);
     }
-    const path = pathSegments(problem.path);
     const key = /^"([^"]+)" is not a field here/.exec(problem.message)?.[1];
     const position = json.position(path, key);
-    const subject = subjectOf(problem.file, found.files.get(problem.file), path);
     return { ...problem, ...(position ?? {}), ...(subject ? { subject } : {}) };
   });
   const order = (file: string) => [...found.texts.keys()].indexOf(file);

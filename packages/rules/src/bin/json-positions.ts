@@ -1,4 +1,4 @@
-import { findNodeAtLocation, type Node, parse, parseTree } from "jsonc-parser";
+import { findNodeAtLocation, type Node, parse, parseTree, visit } from "jsonc-parser";
 
 /** A 1-based line and column in a file's text. */
 export interface Position {
@@ -69,11 +69,58 @@ const WHAT_WAS_EXPECTED: Readonly<Record<number, string>> = {
   10: /* InvalidCommentToken */ "JSON files cannot hold comments: remove it",
   11: /* UnexpectedEndOfComment */ "JSON files cannot hold comments: remove it",
   12: /* UnexpectedEndOfString */ "This text has no closing double quote",
-  13: /* UnexpectedEndOfNumber */ "This number ends too early",
+  13: /* UnexpectedEndOfNumber */ "This number ends too early: write digits after the dot, like 15.5, or leave the dot out",
   14: /* InvalidUnicode */ "This \\u escape needs four hexadecimal digits",
   15: /* InvalidEscapeCharacter */ 'This backslash escape is not one JSON knows (\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)',
   16: /* InvalidCharacter */ "This character must be escaped inside text",
 };
+
+/**
+ * What the writer most likely meant at a syntax error, from the characters there: habits from JavaScript or
+ * spreadsheets (single quotes, NaN, a leading +, 1,500, $ and % signs, True, a field name without quotes) that
+ * JSON does not allow. Undefined when the characters say nothing more than the parser's own code.
+ */
+function likelyHabit(text: string, offset: number, length: number): string | undefined {
+  const token = text.slice(offset, offset + Math.max(length, 1));
+  const rest = text.slice(offset);
+  const before = text.slice(0, offset);
+  const after = text.slice(offset + token.length).trimStart();
+  if (offset === 0 && text.charCodeAt(0) === 0xfeff) {
+    return 'The file begins with an invisible byte order mark: save it as UTF-8 without BOM (in most editors, "UTF-8", not "UTF-8 with BOM")';
+  }
+  if (token === "," && before.trimEnd().endsWith(",")) return "Remove this comma: there are two in a row";
+  const quoted = /^'([^'\n]*)'/.exec(rest);
+  if (quoted) return `JSON takes double quotes: write "${quoted[1]}" instead of '${quoted[1]}'`;
+  const special = /^(-?Infinity|NaN)\b/.exec(rest);
+  if (special) return `${special[1]} is not a number JSON can hold: write a number, like 0`;
+  if (/^undefined\b/.test(rest)) return "JSON has no undefined: leave the field out, or write a value";
+  const plus = /^\+(\d[\d.]*)/.exec(rest);
+  if (plus) return `A number cannot start with + in JSON: write ${plus[1]}`;
+  const hex = /^0[xX]([\da-fA-F]+)/.exec(text.slice(offset - 1));
+  if (hex && before.endsWith("0"))
+    return `Write the number in decimal digits: ${Number.parseInt(hex[1] as string, 16)}`;
+  const dot = /^\.(\d+)/.exec(rest);
+  if (dot) return `Write a 0 before the dot: 0.${dot[1]}`;
+  const dollars = /^\$\s*([\d,]*\.?\d+)/.exec(rest);
+  if (dollars)
+    return `Write a dollar amount as a number, without the $ sign: ${(dollars[1] as string).replaceAll(",", "")}`;
+  const percent = /(\d+(?:\.\d+)?)$/.exec(before);
+  if (percent && token === "%") return `Write a percent as a number, without the % sign: ${percent[1]}`;
+  const digits = /^\d+/.exec(rest)?.[0];
+  const grouped = /(\d+),\s*$/.exec(before);
+  if (digits && grouped) {
+    return `Write a number without a thousands separator: ${grouped[1]}${digits}, not ${grouped[1]},${digits}`;
+  }
+  const spaced = /(\d+)[ \t]+$/.exec(before);
+  if (digits && spaced) return `Write a number without spaces: ${spaced[1]}${digits}`;
+  const leadingZero = /(?:^|[^\d.])0$/.exec(before);
+  if (digits && leadingZero) return `A number cannot start with 0 in JSON: write ${Number(digits)}, not 0${digits}`;
+  const word = /^[A-Za-z_][\w-]*/.exec(rest)?.[0];
+  if (word && /^(true|false|null)$/i.test(word)) return `Write ${word.toLowerCase()} in lowercase`;
+  if (word && after.startsWith(":")) return `A field name takes double quotes in JSON: write "${word}"`;
+  if (word) return `Text takes double quotes in JSON: write "${word}"`;
+  return undefined;
+}
 
 /** The first syntax error of a JSON text, in plain words, with its position; undefined when the text parses. */
 export function syntaxError(text: string): (Position & { message: string }) | undefined {
@@ -81,12 +128,49 @@ export function syntaxError(text: string): (Position & { message: string }) | un
   parse(text, errors, { allowTrailingComma: false, disallowComments: true });
   const first = errors[0];
   if (!first) return undefined;
+  if (text.trim() === "") {
+    return { line: 1, column: 1, message: "The file is empty: write one JSON object, { … }." };
+  }
   const before = text.slice(0, first.offset).trimEnd();
   const next = text.slice(first.offset).trimStart()[0];
   const trailingComma = before.endsWith(",") && (next === "}" || next === "]");
   const message = trailingComma
     ? `Remove the comma before this ${next}: JSON allows no comma after the last entry`
-    : (WHAT_WAS_EXPECTED[first.error] ?? "The JSON is not well formed here");
+    : (likelyHabit(text, first.offset, first.length) ??
+      WHAT_WAS_EXPECTED[first.error] ??
+      "The JSON is not well formed here");
   const at = trailingComma ? before.length - 1 : first.offset;
   return { ...new LineIndex(text).position(at), message: `${message}.` };
+}
+
+/** A field written twice in one object: JSON.parse keeps the last and drops the first without a word. */
+export interface DuplicateKey extends Position {
+  /** The object's path, then the field's name. */
+  readonly path: readonly (string | number)[];
+}
+
+/** Every field written a second (or third…) time in the same object, where it is written again. */
+export function duplicateKeys(text: string): DuplicateKey[] {
+  const lines = new LineIndex(text);
+  const open: Set<string>[] = [];
+  const found: DuplicateKey[] = [];
+  visit(
+    text,
+    {
+      onObjectBegin: () => {
+        open.push(new Set());
+      },
+      onObjectEnd: () => {
+        open.pop();
+      },
+      onObjectProperty: (key, offset, _length, _line, _column, pathSupplier) => {
+        const seen = open.at(-1);
+        if (!seen) return;
+        if (seen.has(key)) found.push({ path: [...pathSupplier(), key], ...lines.position(offset) });
+        seen.add(key);
+      },
+    },
+    { allowTrailingComma: false, disallowComments: true },
+  );
+  return found;
 }

@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { RuleFileError, type RuleProblem } from "../shared/rule-file";
-import { syntaxError } from "./json-positions";
+import { jsonPath, RuleFileError, type RuleProblem } from "../shared/rule-file";
+import { duplicateKeys, syntaxError } from "./json-positions";
 
 /** The package's own `rules/` directory (the same relative place from `src/bin` and from `dist/bin`). */
 export const BUILT_IN_RULES_DIR = fileURLToPath(new URL("../../rules/", import.meta.url));
@@ -37,6 +37,7 @@ export async function readRuleDir(dir: string): Promise<RuleDir> {
     texts.set(name, text);
     try {
       files.set(name, JSON.parse(text));
+      problems.push(...duplicateKeyProblems(name, text));
     } catch (error) {
       const at = syntaxError(text);
       problems.push({
@@ -48,6 +49,17 @@ export async function readRuleDir(dir: string): Promise<RuleDir> {
     }
   }
   return { dir: absolute, files, texts, problems };
+}
+
+/** A field written twice in one object of `file`: the first is silently dropped, which is never what was meant. */
+function duplicateKeyProblems(file: string, text: string): RuleProblem[] {
+  return duplicateKeys(text).map(({ path, line, column }) => ({
+    file,
+    path: jsonPath(path),
+    message: `${JSON.stringify(path.at(-1))} is written twice in the same object: JSON keeps only the last, so the first is ignored. Keep one of them.`,
+    line,
+    column,
+  }));
 }
 
 /**

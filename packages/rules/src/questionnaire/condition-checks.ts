@@ -1,3 +1,4 @@
+import { likelySpelling } from "../shared/plain-problems";
 import {
   CONTAINS_OPERATORS,
   type Condition,
@@ -75,9 +76,16 @@ export function conditionProblems(condition: Condition, context: ConditionCheckC
       if (typeof value === "string" && known.includes(value)) continue;
       problems.push({
         path: Array.isArray(leaf.value) ? [...path, "value", i] : [...path, "value"],
-        message: `${JSON.stringify(value)} is not an answer to question ${questionId} (answers: ${known.join(", ")}).`,
+        message: notAnAnswer(value, questionId, known),
       });
     }
   }
   return problems;
+}
+
+/** `"grate" is not an answer to question 100; did you mean "great"? (answers: …)` */
+function notAnAnswer(value: unknown, questionId: string, known: readonly string[]): string {
+  const likely = typeof value === "string" ? likelySpelling(value, known) : undefined;
+  const guess = likely === undefined ? "" : `; did you mean ${JSON.stringify(likely)}?`;
+  return `${JSON.stringify(value)} is not an answer to question ${questionId}${guess} (answers: ${known.join(", ")}).`;
 }

@@ -53,7 +53,7 @@ export interface PlainContext {
 
 /** Each issue of a failed parse as a problem of `file`, in plain words (see the module comment). */
 export function plainProblems(file: string, issues: readonly $ZodIssue[], context: PlainContext = {}): RuleProblem[] {
-  return flatten(issues, []).map(({ path, issue }) => ({
+  return withoutMisspeltAsMissing(flatten(issues, [], context.json), context.json).map(({ path, issue }) => ({
     file,
     path: jsonPath(path),
     message: plainMessage(path, issue, context),
@@ -66,7 +66,7 @@ export function plainProblems(file: string, issues: readonly $ZodIssue[], contex
  * branch the value was evidently meant for (fewest missing or unexpected keys, then fewest issues) and reports that
  * branch's issues at their full paths; a union of plain types (a number or false) stays one issue.
  */
-function flatten(issues: readonly $ZodIssue[], prefix: readonly PropertyKey[]): Located[] {
+function flatten(issues: readonly $ZodIssue[], prefix: readonly PropertyKey[], json: unknown): Located[] {
   return issues.flatMap((issue) => {
     const path = [...prefix, ...issue.path];
     if (issue.code !== "invalid_union" || issue.errors.length === 0) return [{ path, issue }];
@@ -91,22 +91,63 @@ function flatten(issues: readonly $ZodIssue[], prefix: readonly PropertyKey[]): 
       const merged = { code: "invalid_type", expected: expected.join(" or "), path: [], message: "Invalid input" };
       return [{ path, issue: merged as unknown as $ZodIssue }];
     }
-    const best = [...branches].sort((a, b) => shapeMisfit(a) - shapeMisfit(b) || a.length - b.length)[0] ?? [];
-    return flatten(best, path);
+    const value = json === undefined ? undefined : valueAt(json, path);
+    const misfit = (branch: readonly $ZodIssue[]) => shapeMisfit(branch, value);
+    const best = [...branches].sort((a, b) => misfit(a) - misfit(b) || a.length - b.length)[0] ?? [];
+    return flatten(best, path, json);
   });
 }
 
-/** How badly a branch's shape misses the value: keys it lacks or does not know, or a wrong type at its root. */
-function shapeMisfit(branch: readonly $ZodIssue[]): number {
-  return branch.filter(
-    (i) =>
-      (i.code === "unrecognized_keys" && i.path.length === 0) ||
-      (i.code === "invalid_type" && i.path.length === 0) ||
-      (i.code === "invalid_type" &&
-        i.path.length === 1 &&
-        (i.input === undefined || i.message.endsWith("undefined"))) ||
-      (i.code === "invalid_union" && "note" in i && i.note === "No matching discriminator" && i.path.length <= 1),
-  ).length;
+/**
+ * How badly a branch's shape misses the value: keys it lacks or does not know, or a wrong type at its root. A field
+ * it lacks that the value has misspelt (`"alll"` for `"all"`) counts once, not twice, so the branch meant wins; a
+ * comparison with no operator at all is further from a fact condition than one with a misspelt operator. `written`
+ * is the value as the file has it, when known.
+ */
+function shapeMisfit(branch: readonly $ZodIssue[], written?: { found: boolean; value: unknown }): number {
+  const lacks = (issue: $ZodIssue) =>
+    issue.path.length === 1 &&
+    (written?.found
+      ? !hasKey(written.value, String(issue.path[0]))
+      : issue.code === "invalid_type" && isMissing(issue));
+  const unknown = branch.flatMap((i) => (i.code === "unrecognized_keys" && i.path.length === 0 ? i.keys : []));
+  let misfit = 0;
+  for (const issue of branch) {
+    const noDiscriminator =
+      issue.code === "invalid_union" && "note" in issue && issue.note === "No matching discriminator";
+    if (issue.path.length === 0 && (issue.code === "unrecognized_keys" || issue.code === "invalid_type")) misfit += 1;
+    if (lacks(issue)) {
+      const misspelt = unknown.some((k) => likelySpelling(k, [String(issue.path[0])]) !== undefined);
+      misfit += (misspelt ? 0 : 1) + (noDiscriminator ? 1 : 0);
+    } else if (noDiscriminator && issue.path.length <= 1) misfit += 1;
+  }
+  return misfit;
+}
+
+function isMissing(issue: $ZodIssue): boolean {
+  return issue.input === undefined || issue.message.endsWith("undefined");
+}
+
+function hasKey(value: unknown, key: string): boolean {
+  return typeof value === "object" && value !== null && Object.hasOwn(value, key);
+}
+
+/**
+ * A misspelt field is reported twice by zod: as an unknown field and as the field it should have been, missing.
+ * The unknown field's message already says "Did you mean …?", so the missing one is dropped.
+ */
+function withoutMisspeltAsMissing(located: readonly Located[], json: unknown): Located[] {
+  const unknownAt = located.flatMap(({ path, issue }) =>
+    issue.code === "unrecognized_keys" ? issue.keys.map((key) => ({ parent: jsonPath(path), key })) : [],
+  );
+  return located.filter(({ path, issue }) => {
+    if (path.length === 0) return true;
+    const missing = json === undefined ? issue.code === "invalid_type" && isMissing(issue) : !valueAt(json, path).found;
+    if (!missing) return true;
+    const parent = jsonPath(path.slice(0, -1));
+    const field = String(path.at(-1));
+    return !unknownAt.some((u) => u.parent === parent && likelySpelling(u.key, [field]) === field);
+  });
 }
 
 function valueAt(json: unknown, path: readonly PropertyKey[]): { found: boolean; value: unknown } {
@@ -123,7 +164,7 @@ function valueAt(json: unknown, path: readonly PropertyKey[]): { found: boolean;
 /** How a value as written reads to its writer: `the text "15%"`, `the number 15`, `a list`, `null`. */
 function described(value: unknown): string {
   if (typeof value === "string") return `the text ${JSON.stringify(value)}`;
-  if (typeof value === "number") return `the number ${value}`;
+  if (typeof value === "number") return Number.isFinite(value) ? `the number ${value}` : "a number too large to use";
   if (typeof value === "boolean") return String(value);
   if (value === null) return "null";
   if (Array.isArray(value)) return "a list";
@@ -139,36 +180,70 @@ function fieldName(path: readonly PropertyKey[]): string | undefined {
   return [...path].reverse().find((k): k is string => typeof k === "string");
 }
 
+/**
+ * Edits (a letter added, dropped, changed, or two neighbours swapped) between two spellings, ignoring case: the
+ * restricted Damerau–Levenshtein distance, so "lessThna" is one slip from "lessThan", as a typist sees it.
+ */
 function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j] as number;
-      row[j] = Math.min(
-        (row[j] as number) + 1,
-        (row[j - 1] as number) + 1,
-        previous + (a[i - 1]?.toLowerCase() === b[j - 1]?.toLowerCase() ? 0 : 1),
-      );
-      previous = current;
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  // rows[i][j]: the distance between the first i characters of x and the first j of y.
+  const rows = Array.from({ length: x.length + 1 }, (_, i) =>
+    Array.from({ length: y.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const cell = (i: number, j: number) => rows[i]?.[j] as number;
+  for (let i = 1; i <= x.length; i++) {
+    for (let j = 1; j <= y.length; j++) {
+      const same = x[i - 1] === y[j - 1];
+      let best = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + (same ? 0 : 1));
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        best = Math.min(best, cell(i - 2, j - 2) + 1);
+      (rows[i] as number[])[j] = best;
     }
   }
-  return row[b.length] as number;
+  return cell(x.length, y.length);
+}
+
+const hasLetter = (text: string) => /\p{L}/u.test(text);
+const sortedLetters = (text: string) => [...text.toLowerCase()].sort().join("");
+
+/**
+ * The candidate `written` is most likely a slip of, or undefined: within a third of the word's length in edits (one
+ * at least), a word never taken for a symbol (`i` is not a slip of `<`), and on a tie the one with the same
+ * characters (`=>` is `>=`), then the one of the same length.
+ */
+export function likelySpelling(written: string, candidates: readonly string[]): string | undefined {
+  return candidates
+    .filter((c) => hasLetter(c) === hasLetter(written))
+    .map((c, order) => ({
+      c,
+      order,
+      d: editDistance(written, c),
+      anagram: sortedLetters(c) === sortedLetters(written) ? 0 : 1,
+      length: c.length === written.length ? 0 : 1,
+    }))
+    .filter(({ c, d }) => d <= Math.max(1, Math.floor(Math.min(c.length, written.length) / 3)))
+    .sort((a, b) => a.d - b.d || a.anagram - b.anagram || a.length - b.length || a.order - b.order)[0]?.c;
 }
 
 /** ` Did you mean "amount"?` when one candidate is a likely misspelling of `written`. */
 export function didYouMean(written: string, candidates: readonly string[]): string {
-  const scored = candidates
-    .map((c) => ({ c, d: editDistance(written, c) }))
-    .filter(({ c, d }) => d <= Math.max(1, Math.floor(Math.min(c.length, written.length) / 3)))
-    .sort((a, b) => a.d - b.d);
-  return scored[0] ? ` Did you mean ${JSON.stringify(scored[0].c)}?` : "";
+  const likely = likelySpelling(written, candidates);
+  return likely === undefined ? "" : ` Did you mean ${JSON.stringify(likely)}?`;
 }
 
-/** The schema that validates the value at `path`, as far as the path can be followed without the value. */
-export function schemaAt(schema: $ZodType | undefined, path: readonly PropertyKey[]): $ZodType | undefined {
+/**
+ * The schema that validates the value at `path`, as far as the path can be followed. Given the file's `json`, a
+ * union is followed into the branch whose fixed values (`"operator": "in"`, `"logicOperation": "base"`) the value
+ * written there has, so a field is described as that branch describes it.
+ */
+export function schemaAt(
+  schema: $ZodType | undefined,
+  path: readonly PropertyKey[],
+  json?: unknown,
+): $ZodType | undefined {
   let current = schema;
+  let value = json;
   for (const key of path) {
     current = unwrapped(current);
     if (!current) return undefined;
@@ -178,10 +253,24 @@ export function schemaAt(schema: $ZodType | undefined, path: readonly PropertyKe
     else if (def.type === "record") current = def.valueType as $ZodType;
     else if (def.type === "tuple") current = (def.items as $ZodType[])[key as number];
     else if (def.type === "union") {
-      current = (def.options as $ZodType[]).map((o) => schemaAt(o, [key])).find((s) => s !== undefined);
+      const written = value;
+      const options = [...(def.options as $ZodType[])].sort((a, b) => clashes(a, written) - clashes(b, written));
+      current = options.map((o) => schemaAt(o, [key], written)).find((s) => s !== undefined);
     } else return undefined;
+    value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   }
   return current;
+}
+
+/** How many of an object branch's fixed values (literals, enums) the written object contradicts. */
+function clashes(option: $ZodType, value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  const written = value as Record<string, unknown>;
+  const def = unwrapped(option)?._zod.def as unknown as { shape?: Record<string, $ZodType> } | undefined;
+  return Object.entries(def?.shape ?? {}).filter(([key, field]) => {
+    const values = (unwrapped(field)?._zod as unknown as { values?: Set<unknown> } | undefined)?.values;
+    return values !== undefined && key in written && !values.has(written[key]);
+  }).length;
 }
 
 /** The schema inside wrappers that do not change the shape (optional, default, pipe's input, lazy…). */
@@ -210,25 +299,23 @@ function fieldsOf(schema: $ZodType | undefined, value: unknown): string[] {
   // The branch whose fixed values (logicOperation: "base", …) the value has, then the one knowing most of its fields.
   const fit = (option: $ZodType) => {
     const fields = fieldsOf(option, value);
-    const def = unwrapped(option)?._zod.def as unknown as { shape?: Record<string, $ZodType> } | undefined;
-    const shape = def?.shape ?? {};
-    const clashes = Object.entries(shape).filter(([key, field]) => {
-      const internals = unwrapped(field)?._zod as unknown as { values?: Set<unknown> } | undefined;
-      const values = internals?.values;
-      return values !== undefined && key in written && !values.has(written[key]);
-    }).length;
     return {
       fields,
-      score: Object.keys(written).filter((k) => fields.includes(k)).length - 10 * clashes - fields.length / 100,
+      score:
+        Object.keys(written).filter((k) => fields.includes(k)).length -
+        10 * clashes(option, value) -
+        fields.length / 100,
     };
   };
   const ranked = def.options.map(fit).filter((b) => b.fields.length > 0);
-  return ranked.sort((a, b) => b.score - a.score)[0]?.fields ?? [];
+  const best = Math.max(...ranked.map((b) => b.score));
+  // Branches the value fits equally well (`"alll"` fits all, any and not alike): every field any of them allows.
+  return [...new Set(ranked.filter((b) => b.score === best).flatMap((b) => b.fields))];
 }
 
 /** The description the schema gives the value at `path`, if any. */
-function descriptionAt(schema: $ZodType | undefined, path: readonly PropertyKey[]): string | undefined {
-  let current = schemaAt(schema, path);
+function descriptionAt(schema: $ZodType | undefined, path: readonly PropertyKey[], json?: unknown): string | undefined {
+  let current = schemaAt(schema, path, json);
   for (let guard = 0; current && guard < 20; guard++) {
     const description = globalRegistry.get(current)?.description;
     if (description) return description;
@@ -240,12 +327,22 @@ function descriptionAt(schema: $ZodType | undefined, path: readonly PropertyKey[
   return undefined;
 }
 
+/**
+ * Fields whose hint covers every branch of a union: when the file's own values tell the branch (the comparison's
+ * operator), that branch's description says more precisely what to write.
+ */
+const BRANCH_DESCRIBED = new Set(["value"]);
+
 /** What to write at `path`: the field's hint, else the expected type, with the schema's description of the field. */
 function whatToWrite(path: readonly PropertyKey[], expected: string | undefined, context: PlainContext): string {
   const field = fieldName(path);
   const hint = field === undefined ? undefined : FIELD_HINTS[field];
-  if (hint) return `${capitalized(hint)}.`;
-  const description = descriptionAt(context.schema, path);
+  const branch =
+    field !== undefined && BRANCH_DESCRIBED.has(field) && context.json !== undefined
+      ? descriptionAt(context.schema, path, context.json)
+      : undefined;
+  if (hint && !branch) return `${capitalized(hint)}.`;
+  const description = branch ?? descriptionAt(context.schema, path);
   const write = expected
     ? `Write ${expected
         .split(" or ")
@@ -256,6 +353,38 @@ function whatToWrite(path: readonly PropertyKey[], expected: string | undefined,
         .join(", or ")}.`
     : "";
   return [write, description ? `(${description.replace(/\.$/, "")}.)` : ""].filter(Boolean).join(" ");
+}
+
+/** What one of the values a field takes is called, for "… is not an operator". */
+const VALUE_NOUNS: Readonly<Record<string, string>> = {
+  operator: "an operator",
+  fact: "a fact",
+  reason: "a reason",
+  offer: "an offer",
+};
+
+/**
+ * A value the field does not take (an unknown operator, fact or event type) in the analyst's words:
+ * `"lesThan" is not an operator; did you mean "lessThan"? Write one of …`.
+ */
+function notOneOf(
+  field: string | undefined,
+  at: { found: boolean; value: unknown } | undefined,
+  allowed: readonly unknown[],
+): string {
+  const name = field === undefined ? "The file" : JSON.stringify(field);
+  const noun = (field !== undefined && VALUE_NOUNS[field]) || `one of the values ${name} takes`;
+  const list = allowed.map((v) => JSON.stringify(v));
+  const write = `Write ${list.length === 1 ? list[0] : `one of ${list.join(", ")}`}.`;
+  if (!at?.found) return `${name} is missing. ${write}`;
+  if (typeof at.value !== "string") return `${name} is ${described(at.value)}, not ${noun}. ${write}`;
+  const likely = likelySpelling(
+    at.value,
+    allowed.filter((v): v is string => typeof v === "string"),
+  );
+  return likely === undefined
+    ? `${JSON.stringify(at.value)} is not ${noun}. ${write}`
+    : `${JSON.stringify(at.value)} is not ${noun}; did you mean ${JSON.stringify(likely)}? ${write}`;
 }
 
 function plainMessage(path: readonly PropertyKey[], issue: $ZodIssue, context: PlainContext): string {
@@ -277,21 +406,14 @@ function plainMessage(path: readonly PropertyKey[], issue: $ZodIssue, context: P
       const found = at ? ` is ${described(at.value)}` : " has the wrong type";
       return `${name}${found}. ${whatToWrite(path, expected, context)}`;
     }
-    case "invalid_value": {
-      const allowed = issue.values.map((v) => JSON.stringify(v));
-      const written = at?.found ? at.value : undefined;
-      const suggestion =
-        typeof written === "string"
-          ? didYouMean(
-              written,
-              issue.values.filter((v): v is string => typeof v === "string"),
-            )
-          : "";
-      const found = at?.found
-        ? `${capitalized(described(written))} is not allowed for ${name}.`
-        : `${name} is missing.`;
-      return `${found} Write ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(", ")}`}.${suggestion}`;
-    }
+    case "invalid_value":
+      return notOneOf(field, at, issue.values);
+    case "invalid_union":
+      // A discriminated union whose key (a comparison's operator, an event's type) matches none of its branches.
+      if ("options" in issue && Array.isArray(issue.options) && issue.options.length > 0) {
+        return notOneOf(field, at, issue.options);
+      }
+      return isZodDefault(issue.message) ? `${name} is not in a form this file takes here.` : issue.message;
     case "unrecognized_keys": {
       const allowed = fieldsOf(schemaAt(context.schema, path), at?.value);
       return issue.keys
