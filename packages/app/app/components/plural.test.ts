@@ -1,7 +1,8 @@
+import financing from "@showroom/fixtures/translations/en/financing.json" with { type: "json" };
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { durationText } from "./financing/credit-application/review";
-import { countText } from "./i18n";
+import { countText, translator } from "./i18n";
 import {
   englishArticleForNumber,
   formatCount,
@@ -93,6 +94,14 @@ describe("plural forms", () => {
       }),
     );
     expect(durationText(texts, 15)).toBe("1 year 3 months");
+  });
+
+  it("the full application's history line, in the site's own words: Covered so far: 1 year 3 months of 2 years", () => {
+    const t = translator(financing.fullCredit);
+    const covered = (months: number) => t("covered", { duration: durationText(financing.fullCredit, months) });
+    expect(covered(15)).toBe("Covered so far: 1 year 3 months of 2 years");
+    expect(covered(1)).toBe("Covered so far: 1 month of 2 years");
+    expect(covered(24)).toBe("Covered so far: 2 years of 2 years");
   });
 });
 
