@@ -81,7 +81,7 @@ export async function readVariant(
         headers: { cookie: cookieHeader },
       }),
     );
-    if (identified.setCookie === null) visitorId = identified.visitorId;
+    if (identified.known) visitorId = identified.visitorId;
   }
   const experiments = experimentsKey ? await experimentsKey(visitorId) : "";
   // A visitor named in this request has unlocked and saved nothing: only the inventory version is needed.
@@ -298,10 +298,13 @@ export async function nameNewVisitor(req: Request, cookies: VisitorCookies): Pro
   const identified = await cookies.identify(
     new globalThis.Request("http://localhost/", { headers: { cookie: req.headers.cookie ?? "" } }),
   );
-  if (identified.setCookie === null) return null;
-  req.headers.cookie = cookieHeaderWith(req.headers.cookie, VISITOR_COOKIE, setCookiePair(identified.setCookie).value);
+  // Signed here because this response sends it; the router's one identification of the request then finds it
+  // verified (docs/decisions/360).
+  const setCookie = await identified.cookie();
+  if (setCookie === null) return null;
+  req.headers.cookie = cookieHeaderWith(req.headers.cookie, VISITOR_COOKIE, setCookiePair(setCookie).value);
   req.headers[NAMED_NOW_HEADER] = identified.visitorId;
-  return identified.setCookie;
+  return setCookie;
 }
 
 /** Whether a rendered response may be kept: an opted-in document, 200, setting no cookie. */

@@ -189,7 +189,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
   if (!filters) notFound(request);
   const canonicalPath = formatSearchPath(filters, { conditions });
   if (canonicalPath !== url.pathname) throw redirect(`${canonicalPath}${url.search}`, 301);
-  const visitor = await readVisitor(db, site.cookies, request);
+  const visitor = await readVisitor(db, site.visitor);
   const saved = await savedVins(db, visitor);
   const search = {
     storeId: site.store.id,

@@ -10,20 +10,21 @@ import {
 } from "../server/leads/record-lead.server";
 import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
+import { sendVisitorCookie } from "../server/visitor.server";
 import { readVisitor } from "../server/visitor-state.server";
 import { readCookie } from "./cookies.server";
 import { type FlashToast, flashCookie } from "./flash.server";
 import type { Site } from "./site.server";
 
 /** The contact fields a known visitor has given before, to show again in a new form (FORMS.md: prefilled when known). */
-async function profileValues(site: Site, request: Request): Promise<Record<string, string | undefined>> {
-  const { profile } = await readVisitor(site.services.db, site.cookies, request);
+async function profileValues(site: Site): Promise<Record<string, string | undefined>> {
+  const { profile } = await readVisitor(site.services.db, site.visitor);
   return { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: profile.phone };
 }
 
 /** What a single-step lead form renders with: a fresh idempotency key and the visitor's own details. */
-export async function leadFormView(site: Site, request: Request) {
-  return { idempotencyKey: randomUUID(), profile: await profileValues(site, request) };
+export async function leadFormView(site: Site) {
+  return { idempotencyKey: randomUUID(), profile: await profileValues(site) };
 }
 
 export interface LeadFormSubmit<Value> {
@@ -60,8 +61,8 @@ export async function submitLeadForm<Value>(site: Site, request: Request, form: 
   }
   const value = submission.value;
   const headers = new Headers();
-  const visitor = await site.cookies.identify(request);
-  if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  const visitor = site.visitor;
+  await sendVisitorCookie(visitor, headers);
   try {
     const { created, setAdfLeadCookie } = await recordLead(
       site.services.db,

@@ -4,7 +4,7 @@ import { type AppServices, servicesContext } from "../context";
 import type { Config } from "../server/config.server";
 import { type ExperimentVariant, experimentsFor, variantOf } from "../server/experiments/experiments.server";
 import { sessionSecret } from "../server/secrets.server";
-import { type VisitorCookies, visitorCookies } from "../server/visitor.server";
+import { type VisitorCookies, type VisitorIdentity, visitorCookies } from "../server/visitor.server";
 import { type SiteContent, siteContent } from "./fixtures.server";
 import { defaultStore, listStores, type Store } from "./stores.server";
 import { withTranslationOverrides } from "./translations.server";
@@ -19,6 +19,11 @@ export interface Site {
   /** `https://example.com`: the public origin canonical and social URLs are built on. */
   readonly origin: string;
   readonly cookies: VisitorCookies;
+  /**
+   * This request's visitor: identified once, by the site middleware, and read from here by every loader and action
+   * of the request (docs/decisions/360). Its cookie is signed only by a response that sends it.
+   */
+  readonly visitor: VisitorIdentity;
   /** The experiments this visitor is in and what they change; `settings` above already has theirs merged. */
   readonly experiments: ExperimentVariant;
 }
@@ -62,20 +67,19 @@ export function listenOriginOf(config: Pick<Config, "HOST" | "PORT">, port: numb
   return `http://${host}:${port}`;
 }
 
-async function resolveSite(request: Request, services: AppServices): Promise<Site> {
+async function resolveSite(
+  request: Request,
+  services: AppServices,
+  visitor: VisitorIdentity,
+  variant: ExperimentVariant,
+): Promise<Site> {
   const { config, db } = services;
   const stores = await listStores(db);
   const cookies = cookiesFor(config);
-  const [picked, identity, experiments] = await Promise.all([
-    cookies.selectedStore(
-      request,
-      stores.map((s) => s.id),
-    ),
-    cookies.identify(request),
-    experimentsFor(config).load(),
-  ]);
-  // Only a verified id is assigned: a visitor the page handler did not name (a bot) sees the defaults (ADR 287).
-  const variant = variantOf(experiments, identity.setCookie === null ? identity.visitorId : null, settingsFor(config));
+  const picked = await cookies.selectedStore(
+    request,
+    stores.map((s) => s.id),
+  );
   return {
     services,
     content: siteContent(),
@@ -85,29 +89,33 @@ async function resolveSite(request: Request, services: AppServices): Promise<Sit
     store: stores.find((s) => s.id === picked) ?? defaultStore(stores),
     origin: originOf(services),
     cookies,
+    visitor,
   };
 }
 
 const siteContext = createContext<() => Promise<Site>>();
 
 /**
- * Root middleware: makes the site of this request available to every loader and action, resolved on first use so
- * resource routes that never ask (pictures, robots.txt) pay nothing.
+ * Root middleware: identifies the visitor once for the whole request (docs/decisions/360) and makes the site of this
+ * request available to every loader and action, resolved on first use so resource routes that never ask (pictures,
+ * robots.txt) pay for no store lookup.
  */
 export const siteMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  let site: Promise<Site> | undefined;
   const services = context.get(servicesContext);
+  const { config } = services;
+  const visitor = await cookiesFor(config).identify(request);
+  // Only a verified id is assigned: a visitor the page handler did not name (a bot) sees the defaults (ADR 287).
+  const variant = variantOf(
+    await experimentsFor(config).load(),
+    visitor.known ? visitor.visitorId : null,
+    settingsFor(config),
+  );
+  let site: Promise<Site> | undefined;
   context.set(siteContext, () => {
-    site ??= resolveSite(request, services);
+    site ??= resolveSite(request, services, visitor, variant);
     return site;
   });
   // An experiment's `langs` must be in place before any loader picks a string (ADR 287).
-  const identity = await cookiesFor(services.config).identify(request);
-  const variant = variantOf(
-    await experimentsFor(services.config).load(),
-    identity.setCookie === null ? identity.visitorId : null,
-    settingsFor(services.config),
-  );
   return withTranslationOverrides(variant.langs, next);
 };
 

@@ -45,6 +45,7 @@ export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
     sell: testSellServices(),
     ...testSecrets(),
   };
+  const cookies = visitorCookies("a-unit-test-secret-that-is-long-enough-0000");
   return {
     services,
     content,
@@ -52,9 +53,23 @@ export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
     stores,
     store,
     origin: "https://www.confluencemotors.example",
-    cookies: visitorCookies("a-unit-test-secret-that-is-long-enough-0000"),
+    cookies,
+    visitor: cookies.newVisitorIdentity(),
     experiments: { names: [], settings: content.settings.production, popups: defaultPopups(), langs: {} },
   };
+}
+
+/**
+ * Calls a route's server function with `request` and `site` as that request sees it: with the request's visitor,
+ * identified once as the site middleware does (docs/decisions/360). A test that sends several requests through one
+ * site passes each through this.
+ */
+export async function served<S extends Site, R>(
+  site: S,
+  request: Request,
+  run: (site: S, request: Request) => R | Promise<R>,
+): Promise<R> {
+  return run({ ...site, visitor: await site.cookies.identify(request) }, request);
 }
 
 /** A text sender that keeps what it was asked to send, for tests to read the code as a phone would. */

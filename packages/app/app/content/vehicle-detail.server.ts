@@ -150,7 +150,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
   const { db } = site.services;
   const [vehicle, visitor] = await Promise.all([
     getVehicleByVin(db, vin, { conditions: site.settings.vehicleConditions }),
-    readVisitor(db, site.cookies, request),
+    readVisitor(db, site.visitor),
   ]);
   // Unknown, sold, of a condition the site does not sell, and private before the inventory unlock all read the same: the route-validation 404. A private
   // vehicle is not even redirected to its canonical path, so its existence is not given away.

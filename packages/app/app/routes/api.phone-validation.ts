@@ -9,7 +9,7 @@ import { phoneValidation, readFields } from "./phone-validation.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = await getSite(context);
-  const outcome = await phoneValidation(site, request, await readFields(request), context.get(requestContext).clientIp);
+  const outcome = await phoneValidation(site, await readFields(request), context.get(requestContext).clientIp);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (outcome.setCookie) headers.append("Set-Cookie", outcome.setCookie);
   return Response.json(outcome.answer, { status: outcome.status, headers });

@@ -9,6 +9,7 @@ import { t } from "../content/translations.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
 import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
+import { sendVisitorCookie } from "../server/visitor.server";
 import { saveVisitor } from "../server/visitor-state.server";
 
 /** The email templates a popup may name (`submitted.EMAIL`) that this action can send: the lead kind of each. */
@@ -38,8 +39,8 @@ export async function submitPopupLead(site: Site, request: Request) {
     );
   }
   const headers = new Headers();
-  const visitor = await site.cookies.identify(request);
-  if (visitor.setCookie) headers.append("Set-Cookie", visitor.setCookie);
+  const visitor = site.visitor;
+  await sendVisitorCookie(visitor, headers);
   const user = { firstName: value.firstName, lastName: value.lastName, email: value.email, phone: value.phone };
   try {
     const { created, setAdfLeadCookie } = await recordLead(

@@ -8,9 +8,8 @@ import { trackFacebook } from "./api.track-facebook.server";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const site = await getSite(context);
-  const { visitorId, setCookie } = await site.cookies.identify(request);
-  // Only a visitor the signed cookie already names is joined to its events; a new id is never made here.
-  const outcome = await trackFacebook(site, request, setCookie === null ? visitorId : null);
+  // Only a visitor the signed cookie already names is joined to its events; no cookie is ever sent from here.
+  const outcome = await trackFacebook(site, request, site.visitor.known ? site.visitor.visitorId : null);
   const headers = { "Cache-Control": "no-store" };
   if (outcome.status === 204) return new Response(null, { status: 204, headers });
   return new Response(outcome.message ?? "", {

@@ -28,6 +28,7 @@ import { ADF_LEAD_SET_COOKIE } from "../server/leads/record-lead.server";
 import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
 import { isVerifiedPhone } from "../server/phone-verification/phone-verification.server";
+import { sendVisitorCookie } from "../server/visitor.server";
 import { newVisitor, readVisitor, saveVisitor, type VisitorState } from "../server/visitor-state.server";
 import { phoneValidation } from "./phone-validation.server";
 
@@ -74,7 +75,7 @@ function estimateView(params: URLSearchParams) {
 export async function preApprovalPage(site: Site, request: Request) {
   requirePage(site, request, "auto-financing-apply-for-financing");
   const url = new URL(request.url);
-  const visitor = await readVisitor(site.services.db, site.cookies, request);
+  const visitor = await readVisitor(site.services.db, site.visitor);
   const received = url.searchParams.get("received");
   const receipt = received ? await applicationReceipt(site.services.db, received, visitor.visitorId) : null;
   const row = await financedVehicle(site, url.searchParams.get("vin"), visitor);
@@ -146,7 +147,6 @@ export async function submitPreApproval(site: Site, request: Request, clientIp: 
   if (intent === "send-code" || intent === "verify-code") {
     const outcome = await phoneValidation(
       site,
-      request,
       {
         type: intent === "send-code" ? "phone-validation" : "code-verification",
         phone: form.get("phone") ?? "",
@@ -175,11 +175,9 @@ export async function submitPreApproval(site: Site, request: Request, clientIp: 
     return refused(400, { errors, values: shownValues(form), verification: null, failed: false }, headers);
   }
   const value = submission.value;
-  const identity = await site.cookies.identify(request);
-  if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
-  const visitor = identity.setCookie
-    ? newVisitor(identity.visitorId)
-    : await readVisitor(site.services.db, site.cookies, request);
+  const identity = site.visitor;
+  await sendVisitorCookie(identity, headers);
+  const visitor = identity.known ? await readVisitor(site.services.db, identity) : newVisitor(identity.visitorId);
   if (site.settings.phoneVerification.enabled && !isVerifiedPhone(visitor.phoneVerified ?? undefined, value.phone)) {
     return refused(
       400,

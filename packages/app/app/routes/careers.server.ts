@@ -31,7 +31,7 @@ export async function careersForm(site: Site, request: Request) {
   const positions = careerPositions(site, site.content.careers);
   const chosen = new URL(request.url).searchParams.get("position");
   return {
-    ...(await leadFormView(site, request)),
+    ...(await leadFormView(site)),
     positions,
     position: positions.some((p) => p.value === chosen) ? chosen : null,
   };

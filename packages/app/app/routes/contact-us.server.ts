@@ -8,9 +8,9 @@ import { t } from "../content/translations.server";
 const SUCCESS = { path: "/contact-us", toast: { key: "contact.success" } };
 
 /** What the contact form needs to render: the seven topics, a fresh idempotency key, a known visitor's details. */
-export async function contactForm(site: Site, request: Request) {
+export async function contactForm(site: Site) {
   return {
-    ...(await leadFormView(site, request)),
+    ...(await leadFormView(site)),
     topics: INQUIRY_TOPICS.map((topic) => ({ value: String(topic.id), label: topic.label })),
   };
 }

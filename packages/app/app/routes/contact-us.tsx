@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     forms: tree("forms"),
     toastTexts: tree("toasts.contact"),
     store: storeView(site.store),
-    ...(await contactForm(site, request)),
+    ...(await contactForm(site)),
   };
 }
 

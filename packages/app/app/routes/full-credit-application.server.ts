@@ -49,6 +49,7 @@ import { leadVehicleFromRow } from "../server/leads/lead-vehicle.server";
 import { ADF_LEAD_SET_COOKIE } from "../server/leads/record-lead.server";
 import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
+import { sendVisitorCookie } from "../server/visitor.server";
 import { saveVisitor } from "../server/visitor-state.server";
 
 const FULL_CREDIT_PATH = "/auto-financing/full-credit-application";
@@ -110,8 +111,7 @@ function formView(
 export async function fullCreditPage(site: Site, request: Request) {
   requirePage(site, request, "auto-financing-full-credit-application");
   const url = new URL(request.url);
-  const { visitorId, setCookie } = await site.cookies.identify(request);
-  const known = setCookie === null ? visitorId : null;
+  const known = site.visitor.known ? site.visitor.visitorId : null;
   const received = url.searchParams.get("received");
   const receipt = received ? await applicationReceipt(site.services.db, received, known) : null;
   const draft = await readDraft(site.services.db, site.services.keyring, known);
@@ -253,11 +253,11 @@ export async function submitFullCredit(site: Site, request: Request) {
     });
   }
   const intent = parsedIntent.data;
-  const { visitorId, setCookie } = await site.cookies.identify(request);
-  if (setCookie) headers.append("Set-Cookie", setCookie);
-  const draft = setCookie
-    ? { snapshot: null, expired: false }
-    : await readDraft(site.services.db, site.services.keyring, visitorId);
+  const { visitorId } = site.visitor;
+  await sendVisitorCookie(site.visitor, headers);
+  const draft = site.visitor.known
+    ? await readDraft(site.services.db, site.services.keyring, visitorId)
+    : { snapshot: null, expired: false };
   const posted = postedValues(form);
 
   if (!draft.snapshot && intent === "submit") {

@@ -28,7 +28,7 @@ export const handle = { htmlCache: true } satisfies HtmlCacheHandle;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await getSite(context);
   requirePage(site, request, "index");
-  const visitor = await readVisitor(site.services.db, site.cookies, request);
+  const visitor = await readVisitor(site.services.db, site.visitor);
   return { ...(await homeView(site, request, visitor.priceUnlocked)), jsonLd: storesJsonLd(site) };
 }
 

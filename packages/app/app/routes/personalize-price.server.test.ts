@@ -9,7 +9,7 @@ import { testDatabaseKinds, useTestDatabase } from "../../tests/support/database
 import { seedStore, TEST_MAIL_FROM, TEST_STORE_ID } from "../../tests/support/leads";
 import { carsPage } from "../content/cars.server";
 import type { Site } from "../content/site.server";
-import { testSite } from "../content/test-site";
+import { served, testSite } from "../content/test-site";
 import type { Config } from "../server/config.server";
 import type { Db } from "../server/db/client.server";
 import { leads, outbox, vehicles, visitors } from "../server/db/schema.server";
@@ -116,7 +116,9 @@ class Shopper {
 
   async page(vin = CAMRY) {
     const request = new Request(`${ORIGIN}/personalize-price/${vin}`, { headers: this.headers() });
-    const answer = answerOf(await personalizePricePage(this.site, request, vin).catch((e: unknown) => e));
+    const answer = answerOf(
+      await served(this.site, request, (site) => personalizePricePage(site, request, vin)).catch((e: unknown) => e),
+    );
     return answer;
   }
 
@@ -135,7 +137,9 @@ class Shopper {
       ),
       headers: { ...this.headers(), Origin: ORIGIN },
     });
-    const answer = answerOf(await submitPersonalizePrice(this.site, request, vin).catch((e: unknown) => e));
+    const answer = answerOf(
+      await served(this.site, request, (site) => submitPersonalizePrice(site, request, vin)).catch((e: unknown) => e),
+    );
     this.keep(answer.setCookies);
     return answer;
   }
@@ -452,7 +456,9 @@ describe.each(testDatabaseKinds())("the Personalize My Price stepper on %s", (ki
     const listing = async () => {
       const cookie = [...shopper.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
       const url = new URL(`${ORIGIN}/cars-for-sale`);
-      const page = (await carsPage(site, new Request(url, { headers: { Cookie: cookie } }), url)) as {
+      const page = (await served(site, new Request(url, { headers: { Cookie: cookie } }), (s, request) =>
+        carsPage(s, request, url),
+      )) as {
         results: { vehicles: { vin: string; price: { kind: string } }[] };
       };
       return page.results.vehicles.find((v) => v.vin === CAMRY)?.price;

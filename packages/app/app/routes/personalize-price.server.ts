@@ -38,6 +38,7 @@ import { formatMoney } from "../content/shell.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
 import { logError } from "../server/log.server";
+import { sendVisitorCookie } from "../server/visitor.server";
 import { newVisitor, readVisitor, type VisitorState } from "../server/visitor-state.server";
 import {
   forgetJourney,
@@ -153,7 +154,7 @@ function texts() {
  */
 export async function personalizePricePage(site: Site, request: Request, vin: string) {
   requirePage(site, request, "cars-direct-page");
-  const visitor = await readVisitor(site.services.db, site.cookies, request);
+  const visitor = await readVisitor(site.services.db, site.visitor);
   const row = await stepperVehicle(site, request, vin, visitor);
   const vehicle: StepperVehicleView = { vin: row.vin, title: vehicleTitle(row), href: rowPath(row) };
   const store = site.stores.find((s) => s.id === row.storeId) ?? site.store;
@@ -237,11 +238,11 @@ export async function submitPersonalizePrice(site: Site, request: Request, vin: 
   requirePage(site, request, "cars-direct-page");
   const formData = await readFormData(request);
   const headers = new Headers();
-  const identity = await site.cookies.identify(request);
-  if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
-  const visitor: VisitorState = identity.setCookie
-    ? newVisitor(identity.visitorId)
-    : await readVisitor(site.services.db, site.cookies, request);
+  const identity = site.visitor;
+  await sendVisitorCookie(identity, headers);
+  const visitor: VisitorState = identity.known
+    ? await readVisitor(site.services.db, identity)
+    : newVisitor(identity.visitorId);
   const row = await stepperVehicle(site, request, vin, visitor);
   const page = personalizePricePath(row.vin);
   const back = () => redirect(page, { status: 303, headers });

@@ -33,7 +33,6 @@ export interface PhoneValidationOutcome {
  */
 export async function phoneValidation(
   site: Site,
-  request: Request,
   fields: Record<string, unknown>,
   clientIp: string,
 ): Promise<PhoneValidationOutcome> {
@@ -59,7 +58,9 @@ export async function phoneValidation(
       verified: false,
     };
   }
-  const { visitorId, setCookie } = await site.cookies.identify(request);
+  const { visitorId } = site.visitor;
+  // Every answer from here on is sent with it: the code is filed under this id.
+  const setCookie = await site.visitor.cookie();
   const deps = { db: site.services.db, sms: site.services.sms, hmacKey: site.services.hmacKey };
   const asked = parsed.data;
   let result: Awaited<ReturnType<typeof sendVerificationCode>>;

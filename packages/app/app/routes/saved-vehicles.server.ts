@@ -14,12 +14,13 @@ import { logError } from "../server/log.server";
 import { listedCards } from "../server/saved/listed-cards.server";
 import { removeVehicle, SAVED_VEHICLES_LIMIT, savedVins, saveVehicle } from "../server/saved/saved-vehicles.server";
 import { getVehicleByVin } from "../server/search/vehicle.server";
+import { sendVisitorCookie } from "../server/visitor.server";
 import { readVisitor } from "../server/visitor-state.server";
 
 /** The saved-vehicles page: the visitor's saved vehicles still for sale, as cards (price gate applied), newest last. */
 export async function savedVehiclesPage(site: Site, request: Request) {
   const { db } = site.services;
-  const visitor = await readVisitor(db, site.cookies, request);
+  const visitor = await readVisitor(db, site.visitor);
   const vins = await savedVins(db, visitor);
   const cards = await listedCards(db, vins, {
     conditions: site.settings.vehicleConditions,
@@ -64,11 +65,11 @@ export async function savedVehiclesAction(site: Site, request: Request) {
   const returnTo = typeof rawReturn === "string" && rawReturn !== "" ? redirectToSchema.parse(rawReturn) : null;
   const { db } = site.services;
   const headers = new Headers();
-  const identity = await site.cookies.identify(request);
-  if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
+  const identity = site.visitor;
+  await sendVisitorCookie(identity, headers);
   try {
     if (intent === "save") {
-      const visitor = await readVisitor(db, site.cookies, request);
+      const visitor = await readVisitor(db, site.visitor);
       const vehicle = await getVehicleByVin(db, vin, { conditions: site.settings.vehicleConditions });
       if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) {
         return refuse(404, t("inventory.saved.unknownVehicle"), "vin", headers);
@@ -76,7 +77,7 @@ export async function savedVehiclesAction(site: Site, request: Request) {
       if ((await saveVehicle(db, identity.visitorId, vehicle.vin)) === "full") {
         return refuse(409, t("inventory.saved.full", { limit: SAVED_VEHICLES_LIMIT }), "vin", headers);
       }
-    } else if (!identity.setCookie) {
+    } else if (identity.known) {
       await removeVehicle(db, identity.visitorId, vin);
     }
   } catch (error) {

@@ -56,7 +56,7 @@ export interface Scene {
 
 export async function sceneOf(site: Site, request: Request, vinParam: string, now: Date): Promise<Scene> {
   const { db } = site.services;
-  const visitor = await readVisitor(db, site.cookies, request);
+  const visitor = await readVisitor(db, site.visitor);
   const vehicle = await getVehicleByVin(db, vinParam, { now, conditions: site.settings.vehicleConditions });
   // A private vehicle is not there for a visitor who has not unlocked private inventory: same 404 as unknown.
   if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);

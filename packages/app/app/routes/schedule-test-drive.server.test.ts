@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../tests/support/databases";
 import { clearVisitorsAndLeads, type Outcome, Shopper, settle, siteOn, tally } from "../../tests/support/test-drive";
+import { served } from "../content/test-site";
 import { leads, outbox, vehicles, visitors } from "../server/db/schema.server";
 import { seedIfEmpty } from "../server/seed.server";
 import { saveVisitor } from "../server/visitor-state.server";
@@ -45,17 +46,25 @@ describe.each(testDatabaseKinds())("schedule a test drive on %s", (kind) => {
       shopper,
       async page(path = PATH): Promise<PageData> {
         const vin = path.split("/").at(-1) ?? "";
-        const outcome = await settle(() => testDrivePage(site, shopper.request(path), vin, { now }));
+        const outcome = await settle(() =>
+          served(site, shopper.request(path), (s, request) => testDrivePage(s, request, vin, { now })),
+        );
         expect(outcome.status).toBe(200);
         return outcome.data as PageData;
       },
       async get(path = PATH): Promise<Outcome> {
         const vin = path.split("/").at(-1) ?? "";
-        return settle(() => testDrivePage(site, shopper.request(path), vin, { now }));
+        return settle(() =>
+          served(site, shopper.request(path), (s, request) => testDrivePage(s, request, vin, { now })),
+        );
       },
       async post(fields: Record<string, string>, path = PATH, at = now): Promise<Outcome> {
         const vin = path.split("/").at(-1) ?? "";
-        return shopper.keep(await settle(() => testDriveAction(site, shopper.post(path, fields), vin, { now: at })));
+        return shopper.keep(
+          await settle(() =>
+            served(site, shopper.post(path, fields), (s, request) => testDriveAction(s, request, vin, { now: at })),
+          ),
+        );
       },
     };
   }
@@ -218,8 +227,11 @@ describe.each(testDatabaseKinds())("schedule a test drive on %s", (kind) => {
     await c.post({ intent: "time", date: "2026-11-23", time: "10:00" });
     // 10:30 in St. Louis: the 10:00 and 11:00 slots are gone (60 minutes' notice), the day is still open.
     const later = new Date("2026-11-23T16:30:00Z");
-    const page = (await settle(() => testDrivePage(c.site, c.shopper.request(PATH), VIN, { now: later })))
-      .data as PageData;
+    const page = (
+      await settle(() =>
+        served(c.site, c.shopper.request(PATH), (s, request) => testDrivePage(s, request, VIN, { now: later })),
+      )
+    ).data as PageData;
     expect(page).toMatchObject({ step: "pickTime", date: "2026-11-23", time: null });
     expect(page.days[0]?.times[0]?.value).toBe("11:30");
     const answer = await c.post(confirmFields("2026-11-23", "10:00"), PATH, later);
@@ -327,7 +339,7 @@ describe.each(testDatabaseKinds())("schedule a test drive on %s", (kind) => {
     const identity = await c.site.cookies.identify(new Request("https://x.example/"));
     c.shopper.keep({
       status: 200,
-      headers: new Headers({ "Set-Cookie": identity.setCookie ?? "" }),
+      headers: new Headers({ "Set-Cookie": (await identity.cookie()) ?? "" }),
       location: null,
       data: null,
     });
@@ -470,7 +482,9 @@ describe.each(testDatabaseKinds())("schedule a test drive on %s", (kind) => {
         const before = await tally(t.db);
         const rowsBefore = await allVisitorRows();
         const answer = shopper.keep(
-          await settle(() => testDriveAction(site, shopper.post(PATH, fields), VIN, { now: NOW })),
+          await settle(() =>
+            served(site, shopper.post(PATH, fields), (s, request) => testDriveAction(s, request, VIN, { now: NOW })),
+          ),
         );
         const after = await tally(t.db);
         expect(answer.status).toBeLessThan(500);

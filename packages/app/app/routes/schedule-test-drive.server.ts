@@ -25,6 +25,7 @@ import { t, tree } from "../content/translations.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
 import { mailDomain } from "../server/mail/message-id";
 import type { VehicleDetail } from "../server/search/types";
+import { sendVisitorCookie } from "../server/visitor.server";
 import { saveVisitor } from "../server/visitor-state.server";
 import {
   dayOptions,
@@ -213,9 +214,8 @@ export async function testDriveAction(site: Site, request: Request, vinParam: st
 
   let visitorId = visitor.visitorId;
   if (!visitorId) {
-    const identity = await site.cookies.identify(request);
-    visitorId = identity.visitorId;
-    if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
+    visitorId = site.visitor.visitorId;
+    await sendVisitorCookie(site.visitor, headers);
   }
   const journeyKey = testDriveJourneyKey(vehicle.vin);
   const { db, config } = site.services;

@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const member = await memberOf(site, request, params.slug);
   const card = staffCard(site, member);
   return {
-    ...(await leadFormView(site, request)),
+    ...(await leadFormView(site)),
     forms: tree("forms"),
     toastTexts: tree("toasts.staffMessage"),
     seo: pageSeo(site, request, "our-company-meet-our-team-slug", {

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../tests/support/databases";
 import { clearVisitorsAndLeads, ORIGIN, Shopper, settle, siteOn, tally } from "../../tests/support/test-drive";
+import { served } from "../content/test-site";
 import { leads, visitors } from "../server/db/schema.server";
 import { seedIfEmpty } from "../server/seed.server";
 import { readVisitor } from "../server/visitor-state.server";
@@ -98,12 +99,12 @@ describe.each(testDatabaseKinds())("unlock private inventory on %s", (kind) => {
     const site = siteOn(t.db);
     const shopper = new Shopper();
     let page = await settle(() =>
-      unlockInventoryPage(site, shopper.request("/unlock-inventory?return=%2Fcars-for-sale%3Fq%3Dmini")),
+      served(site, shopper.request("/unlock-inventory?return=%2Fcars-for-sale%3Fq%3Dmini"), unlockInventoryPage),
     );
     expect(page.data).toMatchObject({ granted: false, returnTo: "/cars-for-sale?q=mini", profile: {} });
 
     const answer = shopper.keep(
-      await settle(() => unlockInventoryAction(site, shopper.post("/unlock-inventory", fields()))),
+      await settle(() => served(site, shopper.post("/unlock-inventory", fields()), unlockInventoryAction)),
     );
     expect(answer.status).toBe(303);
     expect(answer.location).toBe("/used-cars-for-sale?sort=priceHigh");
@@ -117,9 +118,9 @@ describe.each(testDatabaseKinds())("unlock private inventory on %s", (kind) => {
     expect(visitor?.profile).toEqual(PROFILE);
     expect(row?.visitorId).toBe(visitor?.id);
 
-    const state = await readVisitor(t.db, site.cookies, shopper.request("/"));
+    const state = await readVisitor(t.db, await site.cookies.identify(shopper.request("/")));
     expect(state.inventoryUnlocked).toBe(true);
-    page = await settle(() => unlockInventoryPage(site, shopper.request("/unlock-inventory")));
+    page = await settle(() => served(site, shopper.request("/unlock-inventory"), unlockInventoryPage));
     expect(page.data).toMatchObject({ granted: true, profile: PROFILE });
   });
 
@@ -127,7 +128,7 @@ describe.each(testDatabaseKinds())("unlock private inventory on %s", (kind) => {
     const site = siteOn(t.db);
     const shopper = new Shopper();
     const answer = await settle(() =>
-      unlockInventoryAction(site, shopper.post("/unlock-inventory", fields({ lastName: "", email: "jo@x" }))),
+      served(site, shopper.post("/unlock-inventory", fields({ lastName: "", email: "jo@x" })), unlockInventoryAction),
     );
     expect(answer.status).toBe(400);
     expect((answer.data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({
@@ -142,12 +143,12 @@ describe.each(testDatabaseKinds())("unlock private inventory on %s", (kind) => {
     const shopper = new Shopper();
     const form = fields();
     const answers = await Promise.all(
-      [0, 1].map(() => settle(() => unlockInventoryAction(site, shopper.post("/unlock-inventory", form)))),
+      [0, 1].map(() => settle(() => served(site, shopper.post("/unlock-inventory", form), unlockInventoryAction))),
     );
     for (const answer of answers) expect(answer.status).toBe(303);
     expect((await tally(t.db)).leads).toBe(1);
     const bot = await settle(() =>
-      unlockInventoryAction(site, new Shopper().post("/unlock-inventory", fields({ website: "spam" }))),
+      served(site, new Shopper().post("/unlock-inventory", fields({ website: "spam" })), unlockInventoryAction),
     );
     expect(bot.status).toBe(303);
     expect((await tally(t.db)).leads).toBe(1);
@@ -162,7 +163,9 @@ describe.each(testDatabaseKinds())("unlock private inventory on %s", (kind) => {
       sql`create trigger refuse_outbox before insert on outbox for each row execute function refuse_outbox()`,
     );
     try {
-      const answer = await settle(() => unlockInventoryAction(site, shopper.post("/unlock-inventory", fields())));
+      const answer = await settle(() =>
+        served(site, shopper.post("/unlock-inventory", fields()), unlockInventoryAction),
+      );
       expect(answer.status).toBe(503);
       expect((answer.data as { result: { error: Record<string, string[]> } }).result.error[""]).toEqual([
         SAVE_DETAILS_ERROR,
@@ -179,7 +182,7 @@ describe.each(testDatabaseKinds())("unlock private inventory on %s", (kind) => {
     await fc.assert(
       fc.asyncProperty(hostile, async (value) => {
         const answer = await settle(() =>
-          unlockInventoryAction(site, new Shopper().post("/unlock-inventory", fields({ return: value }))),
+          served(site, new Shopper().post("/unlock-inventory", fields({ return: value })), unlockInventoryAction),
         );
         expect(answer.status).toBe(303);
         expect(new URL(answer.location ?? "", ORIGIN).origin).toBe(ORIGIN);

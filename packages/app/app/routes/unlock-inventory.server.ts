@@ -16,6 +16,7 @@ import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
 import { mailDomain } from "../server/mail/message-id";
+import { sendVisitorCookie } from "../server/visitor.server";
 import { readVisitor, saveVisitor } from "../server/visitor-state.server";
 
 /** Where a shopper goes back to when the link named no page: the search, where private vehicles now show. */
@@ -34,7 +35,7 @@ export function returnPath(value: unknown): string {
 
 /** The unlock page: the form (profile prefilled), or "Access granted" for a visitor who has unlocked already. */
 export async function unlockInventoryPage(site: Site, request: Request) {
-  const visitor = await readVisitor(site.services.db, site.cookies, request);
+  const visitor = await readVisitor(site.services.db, site.visitor);
   const url = new URL(request.url);
   const { dealer } = site.store;
   const seo: Seo = {
@@ -77,12 +78,11 @@ export async function unlockInventoryAction(site: Site, request: Request) {
     return data({ result: submission.reply(), failed: false }, { status: 400 });
   }
   const { db, config } = site.services;
-  const visitor = await readVisitor(db, site.cookies, request);
+  const visitor = await readVisitor(db, site.visitor);
   let visitorId = visitor.visitorId;
   if (!visitorId) {
-    const identity = await site.cookies.identify(request);
-    visitorId = identity.visitorId;
-    if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
+    visitorId = site.visitor.visitorId;
+    await sendVisitorCookie(site.visitor, headers);
   }
   const unlockingVisitor = visitorId;
   const { idempotencyKey, firstName, lastName, email, phone } = submission.value;

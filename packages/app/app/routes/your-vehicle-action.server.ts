@@ -13,6 +13,7 @@ import { z } from "zod";
 import { readFormData } from "../content/form-data.server";
 import type { Site } from "../content/site.server";
 import { canonicalChoice } from "../server/sell/vehicle-choices.server";
+import { sendVisitorCookie } from "../server/visitor.server";
 import { newVisitor, readVisitor, type VisitorState } from "../server/visitor-state.server";
 import {
   openSellJourney,
@@ -93,11 +94,9 @@ export async function sellJourneyAction(site: Site, request: Request) {
     context: { today: () => todayIn(site.store.dealer.timezone) },
     questionnaire,
   });
-  const identity = await site.cookies.identify(request);
-  if (identity.setCookie) headers.append("Set-Cookie", identity.setCookie);
-  const visitor: VisitorState = identity.setCookie
-    ? newVisitor(identity.visitorId)
-    : await readVisitor(db, site.cookies, request);
+  const identity = site.visitor;
+  await sendVisitorCookie(identity, headers);
+  const visitor: VisitorState = identity.known ? await readVisitor(db, identity) : newVisitor(identity.visitorId);
   const visitorId = identity.visitorId;
   const refuse = (status: number, error: Record<string, string[]>) =>
     refusal(status, intent.data, error, headers, postedValues(form));

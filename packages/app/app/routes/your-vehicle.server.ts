@@ -95,7 +95,7 @@ function journeyView(
 export async function sellJourneyPage(site: Site, request: Request) {
   requirePage(site, request, "sell-trade-my-car-your-vehicle");
   const { db, sell } = site.services;
-  const visitor = await readVisitor(db, site.cookies, request);
+  const visitor = await readVisitor(db, site.visitor);
   const actor = openSellJourney(sell, visitor.journeys[SELL_JOURNEY_KEY]);
   const snapshot = actor.getSnapshot();
   const { questionnaire } = sell.offerRules.current().rules;

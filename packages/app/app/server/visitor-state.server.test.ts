@@ -24,7 +24,7 @@ describe.each(testDatabaseKinds())("visitor state on %s", (kind) => {
   const t = useTestDatabase(kind);
 
   it("a browser without the id cookie is a new visitor with nothing unlocked, and reading writes nothing", async () => {
-    const state = await readVisitor(t.db, cookies, await requestOf(null));
+    const state = await readVisitor(t.db, await cookies.identify(await requestOf(null)));
     expect(state).toMatchObject({ visitorId: null, priceUnlocked: false, inventoryUnlocked: false, profile: {} });
     expect(await t.db.select().from(visitors)).toHaveLength(0);
   });
@@ -36,7 +36,7 @@ describe.each(testDatabaseKinds())("visitor state on %s", (kind) => {
     const done = await saveVisitor(t.db, { visitorId: id, profile: { ...complete, firstName: undefined } });
     expect(done.profile).toEqual(complete);
     expect(done.priceUnlocked).toBe(true);
-    const read = await readVisitor(t.db, cookies, await requestOf(id));
+    const read = await readVisitor(t.db, await cookies.identify(await requestOf(id)));
     expect(read).toMatchObject({ visitorId: id, profile: complete, priceUnlocked: true, inventoryUnlocked: false });
   });
 
@@ -55,7 +55,7 @@ describe.each(testDatabaseKinds())("visitor state on %s", (kind) => {
       fc.asyncProperty(fc.jsonValue(), fc.jsonValue(), async (profile, journeys) => {
         const id = randomUUID();
         await t.db.insert(visitors).values({ id, profile: profile ?? {}, journeys: journeys ?? {} });
-        const state = await readVisitor(t.db, cookies, await requestOf(id));
+        const state = await readVisitor(t.db, await cookies.identify(await requestOf(id)));
         for (const value of Object.values(state.profile)) expect(typeof value).toBe("string");
         expect(typeof state.journeys).toBe("object");
         expect(Array.isArray(state.journeys)).toBe(false);

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "./db/client.server";
 import { visitors } from "./db/schema.server";
-import { NAMED_NOW_HEADER, type VisitorCookies } from "./visitor.server";
+import type { VisitorIdentity } from "./visitor.server";
 
 /** The profile as stored: whatever fields a form saved, each a string; anything else in the column is dropped. */
 const storedProfileSchema = z
@@ -53,12 +53,13 @@ export function newVisitor(visitorId: string): VisitorState {
 
 /**
  * What the server knows of this browser: its saved profile, its unlocks and journeys in progress. A browser without
- * the signed id cookie is a new visitor; reading never sets a cookie (a GET must not create visitors).
+ * the signed id cookie is a new visitor; reading never sets a cookie (a GET must not create visitors). `visitor` is the
+ * request's one identity (`site.visitor`, docs/decisions/360).
  */
-export async function readVisitor(db: Db, cookies: VisitorCookies, request: Request): Promise<VisitorState> {
-  const { visitorId, setCookie } = await cookies.identify(request);
-  if (setCookie !== null) return NEW_VISITOR;
-  if (request.headers.get(NAMED_NOW_HEADER) === visitorId) return { ...NEW_VISITOR, visitorId, namedNow: true };
+export async function readVisitor(db: Db, visitor: VisitorIdentity): Promise<VisitorState> {
+  const { visitorId } = visitor;
+  if (!visitor.known) return NEW_VISITOR;
+  if (visitor.namedNow) return { ...NEW_VISITOR, visitorId, namedNow: true };
   const [row] = await db
     .select({
       profile: visitors.profile,

@@ -220,7 +220,9 @@ describe("the HTML cache", () => {
     const db = cached.database.db;
     // Home shows the body styles' lowest prices only once prices are unlocked (docs/decisions/270). Both unlocks: a
     // variant of its own, which the next test's single-unlock visitors must not find cached.
-    const { visitorId, setCookie } = await visitorCookies(TEST_SESSION_SECRET).identify(new Request("http://x/"));
+    const named = visitorCookies(TEST_SESSION_SECRET).newVisitorIdentity();
+    const { visitorId } = named;
+    const setCookie = await named.cookie();
     await db.execute(sql`insert into visitors (id, unlock_price_at, unlock_inventory_at)
       values (${visitorId}::uuid, now(), now())`);
     const cookie = (setCookie as string).split(";")[0] as string;
@@ -246,7 +248,8 @@ describe("the HTML cache", () => {
       while (assignExperiments(experiments.experiments, named.visitorId).length > 0) {
         named = await cookies.identify(new Request("http://localhost/"));
       }
-      const { visitorId, setCookie } = named;
+      const { visitorId } = named;
+      const setCookie = await named.cookie();
       await db.execute(sql`insert into visitors (id, profile, unlock_price_at, unlock_inventory_at)
         values (${visitorId}::uuid, '{}'::jsonb, ${unlocks.price ? sql`now()` : sql`null`},
                 ${unlocks.inventory ? sql`now()` : sql`null`})`);

@@ -48,7 +48,9 @@ async function listed(): Promise<Row[]> {
 }
 
 async function visitor(priceUnlocked: boolean): Promise<string> {
-  const { visitorId, setCookie } = await visitorCookies(TEST_SESSION_SECRET).identify(new Request("http://x/"));
+  const named = visitorCookies(TEST_SESSION_SECRET).newVisitorIdentity();
+  const { visitorId } = named;
+  const setCookie = await named.cookie();
   await db()
     .insert(visitors)
     .values({ id: visitorId, unlockPriceAt: priceUnlocked ? new Date() : null });

@@ -43,7 +43,9 @@ async function vehicles(where: ReturnType<typeof sql>, limit = 1): Promise<Row[]
 }
 
 async function newVisitor(): Promise<{ id: string; cookie: string }> {
-  const { visitorId, setCookie } = await visitorCookies(TEST_SESSION_SECRET).identify(new Request("http://x/"));
+  const named = visitorCookies(TEST_SESSION_SECRET).newVisitorIdentity();
+  const { visitorId } = named;
+  const setCookie = await named.cookie();
   await db().insert(visitors).values({ id: visitorId });
   return { id: visitorId, cookie: (setCookie as string).split(";")[0] as string };
 }

@@ -51,7 +51,9 @@ const canonical = (v: Row) => vehiclePath({ ...v, condition: v.condition as "new
 
 /** A visitor id cookie as the server signs it, and the visitor's row with the given unlocks. */
 async function visitor(unlocks: { price?: boolean; inventory?: boolean }): Promise<string> {
-  const { visitorId, setCookie } = await visitorCookies(TEST_SESSION_SECRET).identify(new Request("http://x/"));
+  const named = visitorCookies(TEST_SESSION_SECRET).newVisitorIdentity();
+  const { visitorId } = named;
+  const setCookie = await named.cookie();
   await db()
     .insert(visitors)
     .values({

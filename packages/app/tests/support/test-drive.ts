@@ -22,6 +22,7 @@ export function siteOn(db: Db, change: (dealer: Dealer) => Dealer = (d) => d): S
   const stores = content.dealers.map((dealer) => ({ id: dealer.id, dealer: change(dealer) }));
   const store = stores.find((s) => s.id === "brentwood") ?? stores[0];
   if (!store) throw new Error("no store in the fixtures");
+  const cookies = visitorCookies("a-unit-test-secret-that-is-long-enough-0000");
   const site = {
     nudges: 0,
     services: {
@@ -38,7 +39,8 @@ export function siteOn(db: Db, change: (dealer: Dealer) => Dealer = (d) => d): S
     stores,
     store,
     origin: ORIGIN,
-    cookies: visitorCookies("a-unit-test-secret-that-is-long-enough-0000"),
+    cookies,
+    visitor: cookies.newVisitorIdentity(),
     experiments: { names: [], settings: content.settings.production, popups: defaultPopups(), langs: {} },
   };
   return site;

@@ -69,8 +69,7 @@ describe.each(testDatabaseKinds())("phone verification on %s", (kind) => {
     }).serialize(visitorId);
     const visitor = await readVisitor(
       t.db,
-      cookies,
-      new Request("http://x/", { headers: { Cookie: signed.split(";")[0] ?? "" } }),
+      await cookies.identify(new Request("http://x/", { headers: { Cookie: signed.split(";")[0] ?? "" } })),
     );
     expect(visitor.phoneVerified).toBe("3145550142");
     expect(visitor.profile.phone).toBe("+1 (314) 555-0142");

@@ -16,10 +16,7 @@ export async function mayBookVisit(site: Site, request: Request, offerId: string
     .innerJoin(leads, eq(leads.id, offers.leadId))
     .where(eq(offers.id, offerId))
     .limit(1);
-  // Only a browser that already carries a signed id can be the owner; a request without one is never named here.
-  if (row?.visitorId && request.headers.get("Cookie")) {
-    const { visitorId } = await site.cookies.identify(request);
-    if (visitorId === row.visitorId) return true;
-  }
+  // Only a browser that already carries a signed id can be the owner; an id made for this request names no one.
+  if (row?.visitorId && site.visitor.known && site.visitor.visitorId === row.visitorId) return true;
   return (await currentStaff(db, sessionToken(request))) !== null;
 }
