@@ -4,7 +4,8 @@
 //
 //   npm run bench:feeds -w packages/app
 //   BENCH_VEHICLES=10000 npm run bench:feeds -w packages/app
-import { performance } from "node:perf_hooks";
+import { loadavg } from "node:os";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { siteContent } from "../app/content/fixtures.server";
 import { openDatabase } from "../app/server/db/client.server";
@@ -46,15 +47,22 @@ const mb = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
 for (const platform of ["google", "meta"] as Platform[]) {
   const heapBefore = process.memoryUsage().heapUsed;
+  // How long a request arriving during the build would wait for the event loop.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const built = await listingFeed(db, store, site, platform, { fresh: true });
   const buildMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  delay.disable();
   const { gunzipSync } = await import("node:zlib");
   const plainBytes = gunzipSync(built.gzip).length;
   console.log(
-    `${platform}: built in ${ms(buildMs)}; ${built.listed.toLocaleString("en-US")} listed, ` +
+    `${platform}: built in ${ms(buildMs)} (${ms((cpu.user + cpu.system) / 1000)} of CPU, load average ${loadavg()[0]?.toFixed(1)}); ${built.listed.toLocaleString("en-US")} listed, ` +
       `${built.leftOut.map((g) => `${g.count} ${g.reason}`).join(", ")} left out; ${mb(plainBytes)} of XML, ` +
-      `${mb(built.gzip.length)} gzip; heap +${mb(process.memoryUsage().heapUsed - heapBefore)}`,
+      `${mb(built.gzip.length)} gzip; heap +${mb(process.memoryUsage().heapUsed - heapBefore)}; ` +
+      `event loop held at most ${ms(delay.max / 1e6)} at a time (p99 ${ms(delay.percentile(99) / 1e6)})`,
   );
   const times: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {

@@ -7,7 +7,7 @@ import type { FeedSite, Platform } from "../server/listing-feeds/feed-vehicle";
 import { logError } from "../server/log.server";
 
 /** What the site adds to every feed: its origin, the conditions it sells, its currency. */
-export function feedSiteOf(site: Pick<Site, "origin" | "settings">): FeedSite {
+function feedSiteOf(site: Pick<Site, "origin" | "settings">): FeedSite {
   return {
     origin: site.origin,
     conditions: site.settings.vehicleConditions,

@@ -206,10 +206,18 @@ describe("the staff desk", () => {
     await expectNoAxeViolations(admin.page);
     await admin.page.goto(`${site.url}/staff/audit?action=exported-csv`);
     expect(await rows.count()).toBe(1);
-    for (const path of ["/staff/accounts", "/staff/outbox", "/staff/retention"]) {
+    for (const path of ["/staff/accounts", "/staff/outbox", "/staff/retention", "/staff/listing-feeds"]) {
       await admin.page.goto(`${site.url}${path}`);
       await expectNoAxeViolations(admin.page);
     }
+    // The ad feeds page names each store's feeds and what they leave out: the fixtures' private cars among them.
+    await admin.page.getByRole("heading", { name: "Confluence Motors Brentwood" }).waitFor();
+    expect(
+      await admin.page.getByRole("link", { name: /\/feeds\/brentwood\/google-vehicle-listings\.xml$/ }).count(),
+    ).toBe(1);
+    expect(
+      await admin.page.getByText("Private inventory: the site shows it only to shoppers who unlock it.").count(),
+    ).toBe(4);
     await admin.context.close();
   });
 

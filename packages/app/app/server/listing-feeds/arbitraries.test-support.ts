@@ -7,7 +7,7 @@ import type { FeedSite, FeedStore, FeedVehicle } from "./feed-vehicle";
 const VIN_CHARS = "ABCDEFGHJKLMNPRSTUVWXYZ0123456789";
 
 /** A VIN with a correct North-American check digit. */
-export const vinArb = fc.array(fc.constantFrom(...VIN_CHARS), { minLength: 17, maxLength: 17 }).map((chars) => {
+const vinArb = fc.array(fc.constantFrom(...VIN_CHARS), { minLength: 17, maxLength: 17 }).map((chars) => {
   const draft = [...chars];
   draft[8] = "0";
   draft[8] = vinCheckDigit(draft.join("")) ?? "0";
@@ -15,7 +15,7 @@ export const vinArb = fc.array(fc.constantFrom(...VIN_CHARS), { minLength: 17, m
 });
 
 /** Any string XML can hold, not blank: what a dealer's feed could send for a name. */
-export const nameArb = fc
+const nameArb = fc
   .string({ unit: "binary", minLength: 1, maxLength: 40 })
   .filter((s) => s.trim() !== "" && !/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u.test(s));
 

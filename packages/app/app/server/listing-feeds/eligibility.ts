@@ -25,7 +25,7 @@ export const LEFT_OUT_LABELS: Readonly<Record<LeftOutReason, string>> = {
  * Whether the site hides this car's price behind Unlock Price. The gate is on for every listing (spec section 6): any
  * car with a price shows it only after the unlock, so every priced car is locked.
  */
-export function priceBehindUnlock(vehicle: Pick<FeedVehicle, "price">): boolean {
+function priceBehindUnlock(vehicle: Pick<FeedVehicle, "price">): boolean {
   return vehicle.price !== null;
 }
 

@@ -10,7 +10,7 @@ import {
 } from "./feed-vehicle";
 import { field, xmlText } from "./xml";
 
-export const GOOGLE_NAMESPACE = "http://base.google.com/ns/1.0";
+const GOOGLE_NAMESPACE = "http://base.google.com/ns/1.0";
 
 /** Merchant Center's vehicle body styles (support.google.com/merchants/answer/11190480) for the site's slugs. */
 const BODY_STYLES: Readonly<Record<string, string>> = {

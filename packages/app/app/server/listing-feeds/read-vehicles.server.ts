@@ -6,7 +6,7 @@ import { listedOn } from "../search/snapshot.server";
 import type { FeedVehicle } from "./feed-vehicle";
 
 /** Cars per read: a 100,000-car store is read in 200 short queries, each mapped and compressed before the next. */
-export const FEED_PAGE_SIZE = 500;
+const FEED_PAGE_SIZE = 500;
 
 // The columns in the order of the JSON arrays a page comes back as.
 const COLUMNS = sql.join(

@@ -29,6 +29,8 @@ const EXPECTED: Record<string, { GET: Who; POST?: Record<string, Who> }> = {
   "staff/outbox": { GET: ADMIN, POST: { "": ADMIN } },
   "staff/retention": { GET: ADMIN, POST: { "": ADMIN } },
   "staff/audit": { GET: ADMIN },
+  // Issue 29: what the ad feeds leave out and why, cars only, for every role.
+  "staff/listing-feeds": { GET: SALES },
   "staff/*": { GET: SALES },
 };
 
@@ -117,8 +119,12 @@ describe("the desk's access table", () => {
   });
 
   it("the navigation offers a role only the pages the table lets it open", () => {
-    expect(deskLinks("sales").map((l) => l.href)).toEqual(["/staff/leads"]);
-    expect(deskLinks("finance").map((l) => l.href)).toEqual(["/staff/leads", "/staff/credit-applications"]);
-    expect(deskLinks("admin")).toHaveLength(6);
+    expect(deskLinks("sales").map((l) => l.href)).toEqual(["/staff/leads", "/staff/listing-feeds"]);
+    expect(deskLinks("finance").map((l) => l.href)).toEqual([
+      "/staff/leads",
+      "/staff/credit-applications",
+      "/staff/listing-feeds",
+    ]);
+    expect(deskLinks("admin")).toHaveLength(7);
   });
 });

@@ -36,6 +36,8 @@ export const DESK_ACCESS = {
   "staff/outbox": { get: "admin", post: "admin" },
   "staff/retention": { get: "admin", post: "admin" },
   "staff/audit": { get: "admin" },
+  // What the ad feeds leave out names cars, never a shopper: every role may see it.
+  "staff/listing-feeds": { get: "sales" },
   "staff/*": { get: "sales" },
 } as const satisfies Record<string, DeskAccess>;
 
@@ -90,6 +92,7 @@ const NAVIGATION: { path: DeskRoute; label: string }[] = [
   { path: "staff/outbox", label: "Outbox" },
   { path: "staff/retention", label: "Retention" },
   { path: "staff/audit", label: "Audit trail" },
+  { path: "staff/listing-feeds", label: "Ad feeds" },
 ];
 
 /** The links of the desk's navigation a role may follow: the table decides, so a link never leads to a 403. */
