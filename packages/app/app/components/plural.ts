@@ -5,7 +5,7 @@
 export type TextLanguage = "en" | "es";
 
 /** The CLDR plural categories a translation may give forms for. */
-export const PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"] as const;
+const PLURAL_CATEGORIES = ["zero", "one", "two", "few", "many", "other"] as const;
 type PluralCategory = (typeof PLURAL_CATEGORIES)[number];
 
 /**
