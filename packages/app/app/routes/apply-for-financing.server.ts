@@ -229,7 +229,9 @@ export async function submitPreApproval(site: Site, request: Request, clientIp: 
     );
     if (recorded.created) site.services.nudgeRelay();
     if (recorded.setAdfLeadCookie) headers.append("Set-Cookie", ADF_LEAD_SET_COOKIE);
-    return redirect(`${PRE_APPROVAL_PATH}?received=${recorded.reference}`, { status: 303, headers });
+    // The car goes along, so the receipt's "Start full application" carries it to the next lead too (ADR 332).
+    const receipt = new URLSearchParams({ received: recorded.reference, ...(row ? { vin: row.vin } : {}) });
+    return redirect(`${PRE_APPROVAL_PATH}?${receipt}`, { status: 303, headers });
   } catch (error) {
     logError("pre-approval: the application could not be recorded", error);
     return refused(503, { errors: {}, values: shownValues(form), verification: null, failed: true }, headers);

@@ -35,7 +35,9 @@ export const meta = metaFromData;
 export default function ApplyForFinancing({ loaderData, actionData }: Route.ComponentProps) {
   const t = translator(loaderData.texts);
   const refusal = actionData as PreApprovalRefusal | undefined;
-  if (loaderData.receipt) return <Receipt texts={loaderData.texts} receipt={loaderData.receipt} />;
+  if (loaderData.receipt) {
+    return <Receipt texts={loaderData.texts} receipt={loaderData.receipt} vin={loaderData.vehicle?.vin ?? null} />;
+  }
   return (
     <Container className="max-w-3xl py-10">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t("landing.eyebrow")}</p>
@@ -158,9 +160,12 @@ function PreApprovalForm({
 function Receipt({
   texts,
   receipt,
+  vin,
 }: {
   texts: Route.ComponentProps["loaderData"]["texts"];
   receipt: { reference: string; firstName: string };
+  /** The car the pre-approval was for, when it came from one: the full application carries it on. */
+  vin: string | null;
 }) {
   const t = translator(texts);
   return (
@@ -178,7 +183,10 @@ function Receipt({
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="rounded-xl border border-slate-200 p-5">
           <p className="text-slate-800">{t("apply.success.fullCredit")}</p>
-          <ButtonLink to="/auto-financing/full-credit-application" className="mt-4">
+          <ButtonLink
+            to={`/auto-financing/full-credit-application${vin ? `?${new URLSearchParams({ vin })}` : ""}`}
+            className="mt-4"
+          >
             {t("apply.success.fullCreditButton")}
           </ButtonLink>
         </div>

@@ -130,6 +130,31 @@ describe("the pre-approval", () => {
   });
 });
 
+describe("a pre-approval from a car", () => {
+  it("carries the car to its lead, its receipt and the full application that follows, so neither lead is sent without it", async () => {
+    const vin = "WMWWJ9C03M2387500";
+    const browser = new Browser(site.url);
+    const form = await browser.get(`${PRE_APPROVAL}?vin=${vin}`);
+    expect(form.body).toContain(`name="vin" value="${vin}"`);
+    const fields = { ...preApprovalFields("Carfirst", "(314) 555-0166"), vin };
+    expect((await browser.post(PRE_APPROVAL, { intent: "send-code", phone: fields.phone ?? "" })).status).toBe(200);
+    const code = lastTextedCode(site.config.DATA_DIR, "3145550166");
+    expect((await browser.post(PRE_APPROVAL, { intent: "verify-code", phone: fields.phone ?? "", code })).status).toBe(
+      200,
+    );
+    const accepted = await browser.post(PRE_APPROVAL, fields);
+    expect(accepted.status).toBe(303);
+    const location = accepted.headers.get("Location") ?? "";
+    expect(location).toMatch(new RegExp(`^/auto-financing/apply-for-financing\\?received=PA-[0-9A-Z-]+&vin=${vin}$`));
+    const [lead] = rowsOf<{ vin: string | null }>(
+      await site.database.db.execute(sql`select vin from leads where payload->'user'->>'lastName' = 'Carfirst'`),
+    );
+    expect(lead?.vin).toBe(vin);
+    const receipt = await browser.get(location);
+    expect(receipt.body).toContain(`href="${FULL_CREDIT}?vin=${vin}"`);
+  });
+});
+
 describe("the full credit application", () => {
   it("takes the whole application in one POST (the JavaScript stepper's), with the lead carrying only a reference", async () => {
     const browser = new Browser(site.url);
