@@ -246,6 +246,8 @@ describe("the detail page's content", () => {
       `href="https://www.nhtsa.gov/recalls?vin=${v.vin}"`,
       "Know your budget before you visit",
       'href="/auto-financing/apply-for-financing"',
+      // The aside's link carries the car, so the pre-approval's lead has it (ADR 332).
+      `href="/auto-financing/apply-for-financing?vin=${v.vin}"`,
       `href="/schedule-test-drive/${v.vin}"`,
       "Schedule Test Drive",
       "Sales hours",
