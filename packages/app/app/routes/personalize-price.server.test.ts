@@ -198,7 +198,7 @@ describe.each(testDatabaseKinds())("the Personalize My Price stepper on %s", (ki
     await seedVehicles(t.db);
     const data = await new Shopper(siteOn(t.db)).stepper();
     expect(data.view.step).toBe("downPayment");
-    expect(data.view.progress).toEqual({ step: 1, of: 4 });
+    expect(data.view.progress).toEqual({ step: 1, of: 5 });
     expect(data.view.price).toBeNull();
     expect(data.view.estimate).toBeNull();
     // Nothing price-derived before the unlock (ADR 270): no live estimate, no amount financed, no tenth of the price
@@ -232,7 +232,7 @@ describe.each(testDatabaseKinds())("the Personalize My Price stepper on %s", (ki
       seen.push((await shopper.stepper()).view.step);
     }
     const contactPage = await shopper.stepper();
-    expect(contactPage.view.progress).toEqual({ step: 4, of: 4 });
+    expect(contactPage.view.progress).toEqual({ step: 5, of: 5 });
     const answer = await shopper.post(contact());
     expect(answer.status).toBe(303);
     expect(answer.setCookies.some((c) => c.startsWith("flash="))).toBe(true);
@@ -291,7 +291,7 @@ describe.each(testDatabaseKinds())("the Personalize My Price stepper on %s", (ki
     await shopper.post({ step: "tradeIn", intent: "next", trading: "no" });
     page = await shopper.stepper();
     expect(page.view.step).toBe("creditScore");
-    expect(page.view.progress).toEqual({ step: 3, of: 4 });
+    expect(page.view.progress).toEqual({ step: 4, of: 5 });
     // The price is still locked: no live estimate to give it away.
     expect(page.view.preview).toBeNull();
   });

@@ -11,13 +11,15 @@ export function unlockPriceStep(snapshot: UnlockPriceSnapshot): UnlockPriceStep 
   return UNLOCK_PRICE_STEPS.find((s) => s === step) ?? "downPayment";
 }
 
+/** The steps a shopper fills on the longest path (trading in): done is not one. */
+const FILLED_STEPS = UNLOCK_PRICE_STEPS.filter((s) => s !== "done");
+
 /**
- * "Step n of m" for the progress line: the trade-equity step counts only for a shopper who is trading in, and done
- * is not a step the shopper fills.
+ * "Step n of m" for the progress line, on the longest path (ADR 333): every step keeps its number and the total is
+ * always five, so saying "no trade-in" passes over the trade-equity step (Step 2 of 5, then Step 4 of 5) instead of
+ * shrinking the total mid-way; done counts as the last step.
  */
 export function unlockPriceProgress(snapshot: UnlockPriceSnapshot): { step: number; of: number } {
-  const steps = UNLOCK_PRICE_STEPS.filter((s) => s !== "done" && (s !== "tradeEquity" || snapshot.context.trading));
-  const current = unlockPriceStep(snapshot);
-  const index = steps.indexOf(current);
-  return { step: index === -1 ? steps.length : index + 1, of: steps.length };
+  const index = FILLED_STEPS.indexOf(unlockPriceStep(snapshot));
+  return { step: index === -1 ? FILLED_STEPS.length : index + 1, of: FILLED_STEPS.length };
 }

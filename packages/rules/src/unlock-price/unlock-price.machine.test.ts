@@ -72,7 +72,10 @@ describe("unlock-price stepper journeys", () => {
     actor.send({ type: "NEXT" });
     actor.send({ type: "BACK" });
     expect(actor.getSnapshot().matches("tradeIn")).toBe(true);
-    expect(unlockPriceProgress(actor.getSnapshot())).toEqual({ step: 2, of: 4 });
+    // No trade-in passes over trade equity: the total stays five (ADR 333).
+    expect(unlockPriceProgress(actor.getSnapshot())).toEqual({ step: 2, of: 5 });
+    actor.send({ type: "NEXT" });
+    expect(unlockPriceProgress(actor.getSnapshot())).toEqual({ step: 4, of: 5 });
   });
 
   it("done carries the estimate of the shopper's answers, with trade equity counted only when trading", async () => {
@@ -303,6 +306,27 @@ async function play(actor: UnlockPriceActor, steps: Step[], afterEach: () => voi
 }
 
 describe("unlock-price stepper properties", () => {
+  it("whatever is sent, the progress line's total never changes and its step never runs past it", async () => {
+    await fc.assert(
+      fc.asyncProperty(journey, async ({ input, steps, failures }) => {
+        const { actor } = start(
+          input,
+          fakeSave((call) => failures[call - 1] ?? false),
+        );
+        const seen = [unlockPriceProgress(actor.getSnapshot())];
+        await play(actor, steps, () => {
+          const progress = unlockPriceProgress(actor.getSnapshot());
+          seen.push(progress);
+          expect(progress.step).toBeGreaterThanOrEqual(1);
+          expect(progress.step).toBeLessThanOrEqual(progress.of);
+        });
+        expect(new Set(seen.map((p) => p.of))).toEqual(new Set([5]));
+        actor.stop();
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it("never reaches done without a valid profile that saveProfile saved, and never holds an out-of-bounds value", async () => {
     let reachedDone = 0;
     await fc.assert(
