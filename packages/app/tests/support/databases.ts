@@ -11,7 +11,13 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import postgres from "postgres";
 import { afterAll, beforeAll, beforeEach } from "vitest";
-import { type Database, type Db, migrationsFolder, openDatabase } from "../../app/server/db/client.server";
+import {
+  compileWasmWithBaselineOnly,
+  type Database,
+  type Db,
+  migrationsFolder,
+  openDatabase,
+} from "../../app/server/db/client.server";
 import { rowsOf } from "../../app/server/db/rows";
 import { schema } from "../../app/server/db/schema.server";
 
@@ -90,6 +96,7 @@ async function pgliteTemplate(): Promise<Blob> {
 async function pgliteTemplateFile(): Promise<string> {
   const template = templatePath();
   if (existsSync(template)) return template;
+  compileWasmWithBaselineOnly();
   const client = new PGlite();
   await migrated(client, migrationsFolder());
   const dump = await client.dumpDataDir("none");
@@ -117,6 +124,8 @@ export async function withMemoryTemplate<T extends Record<string, string>>(env: 
 async function openPgliteMemory(): Promise<Database> {
   for (let attempt = 1; ; attempt++) {
     try {
+      // The engine the site runs PGlite with (ADR 325).
+      compileWasmWithBaselineOnly();
       const client = new PGlite({ loadDataDir: await pgliteTemplate() });
       const db = await migrated(client, migrationsFolder());
       return { db, kind: "pglite", close: () => client.close() };
@@ -136,6 +145,7 @@ export async function seedPgliteDataDir(dataDir: string): Promise<void> {
   const path = join(dataDir, "pgdata");
   if (existsSync(join(path, "PG_VERSION"))) return;
   mkdirSync(path, { recursive: true });
+  compileWasmWithBaselineOnly();
   const client = new PGlite(path, { loadDataDir: await pgliteTemplate() });
   await client.waitReady;
   await client.close();
