@@ -60,8 +60,8 @@ export default function StaffListingFeeds({ loaderData }: Route.ComponentProps) 
     <>
       <DeskHeading>Ad feeds</DeskHeading>
       <p className="mt-2 text-slate-700">
-        Google and Meta fetch these feeds on their own schedule; each lists the store’s available cars it may advertise
-        and is rebuilt after every import.
+        Google and Meta fetch these feeds on their own schedule. Each lists the store’s available cars it may advertise,
+        and is built again on the first fetch after an import; the figures below are from the latest build.
       </p>
       {loaderData.stores.map((store) => (
         <section key={store.id} className="mt-8" aria-labelledby={`store-${store.id}`}>
