@@ -136,7 +136,7 @@ describe("a pre-approval from a car", () => {
     const browser = new Browser(site.url);
     const form = await browser.get(`${PRE_APPROVAL}?vin=${vin}`);
     expect(form.body).toContain(`name="vin" value="${vin}"`);
-    const fields = { ...preApprovalFields("Carfirst", "(314) 555-0166"), vin };
+    const fields: Record<string, string> = { ...preApprovalFields("Carfirst", "(314) 555-0166"), vin };
     expect((await browser.post(PRE_APPROVAL, { intent: "send-code", phone: fields.phone ?? "" })).status).toBe(200);
     const code = lastTextedCode(site.config.DATA_DIR, "3145550166");
     expect((await browser.post(PRE_APPROVAL, { intent: "verify-code", phone: fields.phone ?? "", code })).status).toBe(

@@ -12,7 +12,7 @@ export function unlockPriceStep(snapshot: UnlockPriceSnapshot): UnlockPriceStep 
 }
 
 /** The steps a shopper fills on the longest path (trading in): done is not one. */
-const FILLED_STEPS = UNLOCK_PRICE_STEPS.filter((s) => s !== "done");
+const FILLED_STEPS: readonly UnlockPriceStep[] = UNLOCK_PRICE_STEPS.filter((s) => s !== "done");
 
 /**
  * "Step n of m" for the progress line, on the longest path (ADR 333): every step keeps its number and the total is
