@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { lookup } from "../components/i18n";
+import { countText } from "../components/i18n";
 import { siteContent } from "./fixtures.server";
 import { formatMoney, menuView, SHELL_TEXTS, shellData, storeView } from "./shell.server";
 import { testSite } from "./test-site";
@@ -46,6 +46,7 @@ describe("the shell", () => {
       if (!/\.tsx?$/.test(file) || file.includes(".test.")) continue;
       const source = readFileSync(join(app, file), "utf8");
       for (const m of source.matchAll(/\bui\(\s*["`]([A-Za-z][\w.]*)["`]/g)) used.add(m[1] as string);
+      for (const m of source.matchAll(/\buiCount\(\s*["`]([A-Za-z][\w.]*)["`]/g)) used.add(m[1] as string);
       for (const m of source.matchAll(/\bcommon\(\s*["`]([A-Za-z][\w.]*)["`]/g)) used.add(`common.${m[1]}`);
       expect(source, `${file} looks up a shared string by a computed key`).not.toMatch(/\bui\(\s*(?!["`])[^)]/);
     }
@@ -58,7 +59,8 @@ describe("the shell", () => {
     const { shell } = shellData(testSite(), new Request("https://site.example/"));
     for (const key of sent) {
       const [namespace, ...rest] = key.split(".") as ["common" | "layout", ...string[]];
-      expect(lookup(shell.ui[namespace], rest.join(".")), key).not.toBe(rest.join("."));
+      // A text or a text in plural forms (read for a count): either way not the bare key.
+      expect(countText(shell.ui[namespace], rest.join("."), 2), key).not.toBe(rest.join("."));
     }
   });
 });
