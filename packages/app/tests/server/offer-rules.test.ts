@@ -97,7 +97,7 @@ describe("OFFER_RULES_DIR", () => {
     expect(exit.output).toContain(`OFFER_RULES_DIR: the offer rules in ${dir} are invalid:`);
     // The check's words: file, line and column, the rule by name, what is wrong and what to write instead.
     expect(exit.output).toMatch(
-      /offer-outcomes\.json:1:\d+: rule "15 years or older" › event\.params\.reason: The text "too-shiny" is not allowed/,
+      /offer-outcomes\.json:1:\d+: rule "15 years or older" › event\.params\.reason: "too-shiny" is not a reason\. Write one of/,
     );
     expect(exit.output).not.toContain("Showroom is serving");
   });
