@@ -25,6 +25,7 @@ import { keepInventoryVersion } from "../app/server/search/snapshot.server";
 import { derivedKey, sessionSecret } from "../app/server/secrets.server";
 import { seedIfEmpty } from "../app/server/seed.server";
 import { type OfferRulesSource, openOfferRules } from "../app/server/sell/offer-rules-source.server";
+import { openSiteOfferRules, type PublishedOfferRulesSource } from "../app/server/sell/published-offer-rules.server";
 import { smsSender } from "../app/server/sms/sms.server";
 import { startRetentionJob } from "../app/server/staff/retention.server";
 import { sweepSessions } from "../app/server/staff/sessions.server";
@@ -186,7 +187,10 @@ export interface Running {
   database: Database;
   /** The HTML cache, for its statistics; null when started without one. */
   htmlCache: HtmlCache | null;
-  /** Reads OFFER_RULES_DIR again (SIGHUP); a bad folder keeps the last good rules and logs why. */
+  /**
+   * Reads OFFER_RULES_DIR again, or the newest published version (SIGHUP); bad rules keep the last good ones and the
+   * log says why.
+   */
   reloadOfferRules: OfferRulesSource["reload"];
   close(): Promise<void>;
 }
@@ -214,7 +218,7 @@ export async function start(
   const notice = cookieNotice(config.PUBLIC_ORIGIN);
   if (notice) console.warn(notice);
   // Checked before anything opens: invalid analyst rules stop the start with the check's messages.
-  const offerRules = await openOfferRules(config.OFFER_RULES_DIR);
+  const folderRules = config.OFFER_RULES_DIR ? await openOfferRules(config.OFFER_RULES_DIR) : null;
   // The data directory holds leads, mail, texted codes and keys: private to this user, whatever the umask.
   if (config.DATABASE_URL === "memory://") process.umask(0o077);
   else makeDataDirPrivate(config.DATA_DIR);
@@ -225,8 +229,11 @@ export async function start(
     dataDir: config.DATA_DIR,
     memoryTemplate: config.MEMORY_DATABASE_TEMPLATE,
   });
+  let offerRules: PublishedOfferRulesSource;
   try {
     await seedIfEmpty(database.db, logInfo);
+    // Without OFFER_RULES_DIR, the newest published version (ADR 341); one that fails the check stops the start.
+    offerRules = await openSiteOfferRules(folderRules, database, logInfo);
   } catch (error) {
     await database.close();
     throw error;
@@ -250,7 +257,7 @@ export async function start(
   };
   const htmlCache = options.htmlCache === false ? null : new HtmlCache();
   let inventoryVersion: InventoryVersionCache | null = null;
-  const unwatch: (() => Promise<void>)[] = [];
+  const unwatch: (() => Promise<void>)[] = [() => offerRules.close()];
   if (database.onInventoryChange) {
     const versions = new InventoryVersionCache();
     unwatch.push(await database.onInventoryChange(() => versions.changed()));

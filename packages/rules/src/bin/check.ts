@@ -9,7 +9,7 @@ import { formatRuleProblem, jsonPath, type RuleFile, type RuleProblem, safeParse
 import { JsonText } from "./json-positions";
 import { subjectOf } from "./problem-subjects";
 import { analyzeOfferRules } from "./rule-analysis";
-import { BUILT_IN_RULES_DIR, readRuleDir } from "./rule-dir";
+import { BUILT_IN_RULES_DIR, type RuleDir, readRuleDir } from "./rule-dir";
 
 export interface CheckReport {
   readonly dir: string;
@@ -34,7 +34,11 @@ export async function checkRules(
   dir: string = BUILT_IN_RULES_DIR,
   ruleFiles: readonly RuleFile[] = allRuleFiles,
 ): Promise<CheckReport> {
-  const found = await readRuleDir(dir);
+  return checkRuleDir(await readRuleDir(dir), ruleFiles);
+}
+
+/** {@link checkRules} on rule files already read (from a directory, or as texts from elsewhere). */
+export function checkRuleDir(found: RuleDir, ruleFiles: readonly RuleFile[] = allRuleFiles): CheckReport {
   const problems: RuleProblem[] = [...found.problems];
   const known = new Map(ruleFiles.map((f) => [f.name, f]));
   for (const name of found.files.keys()) {

@@ -27,14 +27,23 @@ export async function readRuleDir(dir: string): Promise<RuleDir> {
   const info = await stat(absolute).catch(() => null);
   if (!info?.isDirectory()) throw new UsageError(`Not a directory: ${dir}`);
   const names = (await readdir(absolute)).filter((n) => n.endsWith(".json")).sort();
-  const files = new Map<string, unknown>();
   const texts = new Map<string, string>();
-  const problems: RuleProblem[] = [];
   for (const name of names) {
     const path = join(absolute, name);
     if (!(await stat(path)).isFile()) continue;
-    const text = await readFile(path, "utf8");
-    texts.set(name, text);
+    texts.set(name, await readFile(path, "utf8"));
+  }
+  return ruleDirOfTexts(absolute, texts);
+}
+
+/**
+ * Rule files given as texts, by file name, parsed as {@link readRuleDir} parses a directory's: for rule sets that
+ * live elsewhere than in a folder (a database). `dir` names where they came from in messages.
+ */
+export function ruleDirOfTexts(dir: string, texts: ReadonlyMap<string, string>): RuleDir {
+  const files = new Map<string, unknown>();
+  const problems: RuleProblem[] = [];
+  for (const [name, text] of texts) {
     try {
       files.set(name, JSON.parse(text));
       problems.push(...duplicateKeyProblems(name, text));
@@ -48,7 +57,7 @@ export async function readRuleDir(dir: string): Promise<RuleDir> {
       });
     }
   }
-  return { dir: absolute, files, texts, problems };
+  return { dir, files, texts, problems };
 }
 
 /** A field written twice in one object of `file`: the first is silently dropped, which is never what was meant. */

@@ -2,6 +2,8 @@
  * The sell/trade offer engine (spec sections 3, 4 and 9), server-side: outcome triggers, deductions and offer
  * settings are JSON rule files run by json-rules-engine. Import `@showroom/rules/questionnaire` in the browser.
  */
+
+export type { CheckReport } from "../bin/check";
 export { ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
 export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
 export type {
@@ -31,7 +33,7 @@ export {
   parseOfferInput,
 } from "./input.schema";
 export type { LoadedOfferRules } from "./load-offer-rules";
-export { defaultOfferRulesVersion, loadOfferRules, offerRulesVersion } from "./load-offer-rules";
+export { defaultOfferRulesVersion, loadOfferRules, loadOfferRuleTexts, offerRulesVersion } from "./load-offer-rules";
 export type { OfferRulePart, OfferRules, OfferRulesJson } from "./offer-rules";
 export { crossCheckOfferRules, defaultOfferRules, OFFER_RULE_FILES, parseOfferRules } from "./offer-rules";
 export type { OfferKind, OfferOutcomes, OutcomeRule } from "./outcomes.schema";

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { BUILT_IN_RULES_DIR } from "../bin/rule-dir";
 import { evaluateOffer } from "./evaluate-offer";
-import { defaultOfferRulesVersion, loadOfferRules, offerRulesVersion } from "./load-offer-rules";
+import { defaultOfferRulesVersion, loadOfferRules, loadOfferRuleTexts, offerRulesVersion } from "./load-offer-rules";
 import { defaultOfferRules } from "./offer-rules";
 
 const dirs: string[] = [];
@@ -103,6 +103,32 @@ describe("loadOfferRules", () => {
       ),
       { numRuns: 25 },
     );
+  });
+
+  it("rules given as texts (a published version) load as the same folder does, keeping exactly the offer files' texts", async () => {
+    const settings = await builtIn("offer-settings.json");
+    settings.validForDays = 4;
+    const files = {
+      "offer-settings.json": JSON.stringify(settings, null, 2),
+      "financing.json": await readFile(join(BUILT_IN_RULES_DIR, "financing.json"), "utf8"),
+    };
+    const fromFolder = await loadOfferRules(await analystDir(files));
+    const fromTexts = loadOfferRuleTexts(new Map(Object.entries(files)), "version 3");
+    if (!fromFolder.ok || !fromTexts.ok) throw new Error("both load");
+    expect(fromTexts.version).toBe(fromFolder.version);
+    expect(fromTexts.rules).toEqual(fromFolder.rules);
+    expect(fromTexts.dir).toBe("version 3");
+    // financing.json is checked but is not an offer file: a published offer rule set does not keep it.
+    expect([...fromTexts.texts]).toEqual([["offer-settings.json", files["offer-settings.json"]]]);
+    expect(fromTexts.report.checked).toEqual(["offer-settings.json", "financing.json"]);
+    expect(fromTexts.report.problems).toEqual([]);
+  });
+
+  it("texts with a mistake answer check's problems with line and column, and no rules", () => {
+    const loaded = loadOfferRuleTexts(new Map([["offer-settings.json", '{\n  "validForDays": 0\n}\n']]), "upload");
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.problems.find((p) => p.path === "$.validForDays")).toMatchObject({ line: 2, column: 19 });
   });
 
   it("the default version is the version of the default rules", () => {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import { checkRules } from "../bin/check";
-import { readRuleDir } from "../bin/rule-dir";
+import { type CheckReport, checkRuleDir } from "../bin/check";
+import { type RuleDir, readRuleDir, ruleDirOfTexts } from "../bin/rule-dir";
 import { RuleFileError, type RuleProblem } from "../shared/rule-file";
 import {
   defaultOfferRules,
@@ -20,6 +20,10 @@ export type LoadedOfferRules =
       readonly version: string;
       /** Offer rule files missing from the directory, for which the package defaults apply. */
       readonly defaulted: readonly string[];
+      /** The offer rule files present, as written, by name: exactly what was checked and parsed. */
+      readonly texts: ReadonlyMap<string, string>;
+      /** What `showroom-rules check` found (no problems): every rule file checked, and those defaulted. */
+      readonly report: CheckReport;
     }
   | { readonly ok: false; readonly dir: string; readonly problems: readonly RuleProblem[] };
 
@@ -45,29 +49,48 @@ export function offerRulesVersion(rules: OfferRules): string {
 
 /**
  * Loads the offer rules from an analyst's rule directory (what `showroom-rules check` reads): every rule file in it
- * is checked with `checkRules`, and when none has a problem the offer's three files (`questionnaire.json`,
- * `offer-outcomes.json`, `offer-settings.json`) are parsed, a missing one taking the package default. Answers the
- * rules and their version, or every problem the check found; it never throws for what is in the directory.
+ * is read once and checked as `check` does, and when none has a problem the offer's three files
+ * (`questionnaire.json`, `offer-outcomes.json`, `offer-settings.json`) are parsed from that same read, a missing one
+ * taking the package default. Answers the rules and their version, or every problem the check found; it never
+ * throws for what is in the directory.
  */
 export async function loadOfferRules(dir: string): Promise<LoadedOfferRules> {
+  let found: RuleDir;
   try {
-    const report = await checkRules(dir);
+    found = await readRuleDir(dir);
+  } catch (error) {
+    // A directory that is missing or unreadable is a problem of the configuration, reported the same way.
+    return { ok: false, dir, problems: [{ file: dir, path: "$", message: (error as Error).message }] };
+  }
+  return loadedFrom(found);
+}
+
+/**
+ * {@link loadOfferRules} for rule files given as texts by file name (a rule set kept in a database, or uploaded):
+ * the same check, the same parse, the same version. `from` names where they came from.
+ */
+export function loadOfferRuleTexts(texts: ReadonlyMap<string, string>, from: string): LoadedOfferRules {
+  return loadedFrom(ruleDirOfTexts(from, texts));
+}
+
+function loadedFrom(found: RuleDir): LoadedOfferRules {
+  try {
+    const report = checkRuleDir(found);
     if (report.problems.length > 0) return { ok: false, dir: report.dir, problems: report.problems };
-    const found = await readRuleDir(dir);
     const part = (name: OfferRulePart) =>
       found.files.has(OFFER_RULE_FILES[name]) ? found.files.get(OFFER_RULE_FILES[name]) : defaultOfferRules[name];
-    // Parsed again from a second read: a file that changed between the check and this read is checked here.
     const rules = parseOfferRules({
       questionnaire: part("questionnaire"),
       outcomes: part("outcomes"),
       settings: part("settings"),
     });
-    const defaulted = Object.values(OFFER_RULE_FILES).filter((file) => !found.files.has(file));
-    return { ok: true, dir: found.dir, rules, version: offerRulesVersion(rules), defaulted };
+    const offerFiles: readonly string[] = Object.values(OFFER_RULE_FILES);
+    const defaulted = offerFiles.filter((file) => !found.files.has(file));
+    const texts = new Map([...found.texts].filter(([name]) => offerFiles.includes(name)));
+    return { ok: true, dir: found.dir, rules, version: offerRulesVersion(rules), defaulted, texts, report };
   } catch (error) {
-    if (error instanceof RuleFileError) return { ok: false, dir, problems: error.problems };
-    // A directory that is missing or unreadable is a problem of the configuration, reported the same way.
-    return { ok: false, dir, problems: [{ file: dir, path: "$", message: (error as Error).message }] };
+    if (error instanceof RuleFileError) return { ok: false, dir: found.dir, problems: error.problems };
+    throw error;
   }
 }
 

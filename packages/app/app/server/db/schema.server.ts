@@ -15,9 +15,12 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { bytea, createdAt, sealedColumns } from "./columns.server";
+import { offerRuleVersions } from "./offer-rules-schema.server";
 import { auditEvents, retentionTallies, staffAccounts, staffSessions, staffSettings } from "./staff-schema.server";
 
-// The staff desk's tables live in their own module; drizzle-kit reads this one, so it re-exports them.
+// The staff desk's tables and the published offer rules live in their own modules; drizzle-kit reads this one, so it
+// re-exports them.
+export * from "./offer-rules-schema.server";
 export * from "./staff-schema.server";
 
 /** A dealership store; `profile` is the dealer profile of the fixtures, validated at import. */
@@ -338,4 +341,5 @@ export const schema = {
   auditEvents,
   staffSettings,
   retentionTallies,
+  offerRuleVersions,
 };

@@ -74,6 +74,8 @@ export const auditActions = [
   "changed-account",
   "changed-retention",
   "retention-run",
+  "published-offer-rules",
+  "rolled-back-offer-rules",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

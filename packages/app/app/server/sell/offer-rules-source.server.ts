@@ -9,19 +9,21 @@ import {
 } from "@showroom/rules/offer";
 
 /** The offer rules the site prices with, and where they came from. */
-interface OfferRuleSet {
+export interface OfferRuleSet {
   readonly rules: OfferRules;
   /** The rules' content hash: stored with every offer and printed in its lead. */
   readonly version: string;
-  /** The analyst's folder, or null for the rules that ship with the package. */
+  /** The analyst's folder (OFFER_RULES_DIR), or null for rules from the database or the package. */
   readonly dir: string | null;
+  /** The published version's number, for rules from the database (ADR 341). */
+  readonly published?: number;
 }
 
 export interface OfferRulesSource {
   current(): OfferRuleSet;
   /**
-   * Reads OFFER_RULES_DIR again. Good rules replace the current ones; bad ones are refused, the last good set stays,
-   * and the problems are logged. Without a folder there is nothing to reload.
+   * Reads OFFER_RULES_DIR again, or the newest version published to the database. Good rules replace the current
+   * ones; bad ones are refused, the last good set stays, and the problems are logged.
    */
   reload(): Promise<{ ok: true; version: string } | { ok: false; problems: readonly string[] }>;
 }
