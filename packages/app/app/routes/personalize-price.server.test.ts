@@ -456,8 +456,10 @@ describe.each(testDatabaseKinds())("the Personalize My Price stepper on %s", (ki
     const listing = async () => {
       const cookie = [...shopper.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
       const url = new URL(`${ORIGIN}/cars-for-sale`);
-      const page = (await served(site, new Request(url, { headers: { Cookie: cookie } }), (s, request) =>
-        carsPage(s, request, url),
+      const page = (await served(
+        site,
+        new Request(url, { headers: { Cookie: cookie } }),
+        (s, request): Promise<unknown> => carsPage(s, request, url),
       )) as {
         results: { vehicles: { vin: string; price: { kind: string } }[] };
       };
