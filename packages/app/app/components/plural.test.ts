@@ -1,4 +1,6 @@
 import financing from "@showroom/fixtures/translations/en/financing.json" with { type: "json" };
+import inventory from "@showroom/fixtures/translations/en/inventory.json" with { type: "json" };
+import sellTrade from "@showroom/fixtures/translations/en/sell-trade.json" with { type: "json" };
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { durationText } from "./financing/credit-application/review";
@@ -102,6 +104,13 @@ describe("plural forms", () => {
     expect(covered(15)).toBe("Covered so far: 1 year 3 months of 2 years");
     expect(covered(1)).toBe("Covered so far: 1 month of 2 years");
     expect(covered(24)).toBe("Covered so far: 2 years of 2 years");
+  });
+
+  it("a car's miles in the site's own words, on its card and on an offer: 1 mile, 42,120 miles", () => {
+    expect(countText(inventory, "card.mileage", 1)).toBe("1 mile");
+    expect(countText(inventory, "card.mileage", 42_120)).toBe("42,120 miles");
+    expect(countText(sellTrade.offer, "miles", 1)).toBe("1 mile");
+    expect(countText(sellTrade.offer, "miles", 31_500)).toBe("31,500 miles");
   });
 });
 

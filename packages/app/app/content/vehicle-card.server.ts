@@ -64,7 +64,7 @@ function vehicleCard(vehicle: VehicleCard, saved: ReadonlySet<string> = NONE_SAV
     bodyStyle: vehicle.bodyStyle,
     color: vehicle.exteriorColor,
     photo: vehicle.photo ?? null,
-    mileage: vehicle.mileage.toLocaleString("en-US"),
+    mileage: vehicle.mileage,
     stockNumber: vehicle.stockNumber,
     price: formattedPrice(vehicle.price, vehicle.year),
     priceDrop: vehicle.priceDrop,

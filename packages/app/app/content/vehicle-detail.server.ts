@@ -124,7 +124,7 @@ function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boole
           color: vehicle.exteriorColor,
         })
       : title,
-    mileage,
+    mileage: vehicle.mileage,
     stockNumber: vehicle.stockNumber,
     price: detailPrice(vehicle, priceUnlocked),
     private: vehicle.private,

@@ -3,6 +3,7 @@ import { todayIn } from "@showroom/forms";
 import { robotsContent } from "@showroom/rules/inventory";
 import { slotDayLabel, testDriveSlots } from "@showroom/rules/test-drive";
 import { data } from "react-router";
+import { countText } from "../components/i18n";
 import type { OfferView, PriceView } from "../components/sell/offer-types";
 import { vehicleTitle } from "../components/sell/question-view";
 import type { Seo } from "../components/seo";
@@ -66,7 +67,7 @@ function offerView(stored: StoredOffer, store: Store): OfferView {
     vehicle: {
       title: vehicleTitle(saved.vehicle),
       vin: saved.vehicle.vin,
-      mileage: saved.vehicle.mileage.toLocaleString("en-US"),
+      mileage: countText(tree("sell-trade.offer"), "miles", saved.vehicle.mileage),
       zip: saved.vehicle.zip,
     },
     validUntil: formatDate(stored.validUntil),

@@ -31,8 +31,8 @@ export interface VehicleCardView {
   color: string | null;
   /** The feed's first photo; null, the card shows the body-style drawing. */
   photo: string | null;
-  /** Formatted, "42,120". */
-  mileage: string;
+  /** Miles on the odometer; the page writes them with their plural ("1 mile", "42,120 miles"). */
+  mileage: number;
   stockNumber: string;
   price: CardPrice;
   priceDrop: boolean;
@@ -77,7 +77,7 @@ export interface VehicleDetailView {
   pictureSvg: string | null;
   /** The feed's photos, first the main one; the drawing shows only when there are none. */
   photos: string[];
-  mileage: string;
+  mileage: number;
   stockNumber: string;
   price: DetailPrice;
   private: boolean;

@@ -1,4 +1,4 @@
-import { type TextTree, translator, useUi } from "../i18n";
+import { countText, type TextTree, translator, useUi } from "../i18n";
 import { PageLink } from "../navigation/page-link";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
 import { MonthlyPayment } from "./monthly-payment";
@@ -73,7 +73,7 @@ export function VehicleCard({
         </Heading>
         <p className="mt-1 text-sm text-slate-700">
           {/* One text node rather than three: a listing hydrates many cards. */}
-          {`${t("card.mileage", { miles: vehicle.mileage })} · ${t("card.stockNumber", { stock: vehicle.stockNumber })}`}
+          {`${countText(texts, "card.mileage", vehicle.mileage)} · ${t("card.stockNumber", { stock: vehicle.stockNumber })}`}
         </p>
         <div className="mt-3 flex flex-wrap gap-2">
           {vehicle.private ? (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { preApprovalPath } from "../financing/pre-approval-link";
-import { type TextTree, translator, useUi } from "../i18n";
+import { countText, type TextTree, translator, useUi } from "../i18n";
 import { Icon } from "../icon";
 import { PageLink } from "../navigation/page-link";
 import { telHref } from "../site-header";
@@ -188,7 +188,8 @@ export function VehicleDetail({
             {vehicle.trim ? <span className="block text-xl font-semibold text-slate-700">{vehicle.trim}</span> : null}
           </h1>
           <p className="mt-1 text-slate-700">
-            {t("card.mileage", { miles: vehicle.mileage })} · {t("card.stockNumber", { stock: vehicle.stockNumber })}
+            {countText(texts, "card.mileage", vehicle.mileage)} ·{" "}
+            {t("card.stockNumber", { stock: vehicle.stockNumber })}
             {vehicle.private ? (
               <span className="ml-3 rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">
                 {t("card.privateBadge")}
