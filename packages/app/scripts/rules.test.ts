@@ -3,7 +3,7 @@
 // process, as npm runs it (in packages/app, INIT_CWD the caller's folder): on the embedded database in a data
 // directory, and on PostgreSQL while a listener in this process, another server, switches within 2 seconds.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,6 +18,7 @@ import { until } from "../tests/support/wait";
 import { rulesCommand } from "./rules-command";
 
 const APP = fileURLToPath(new URL("..", import.meta.url));
+const REPOSITORY = fileURLToPath(new URL("../../..", import.meta.url));
 const RULES = fileURLToPath(new URL("../../rules/rules/", import.meta.url));
 const settings = (days: number) =>
   JSON.stringify(
@@ -26,14 +27,14 @@ const settings = (days: number) =>
     2,
   );
 
-const dirs: string[] = [];
+const cleanup: string[] = [];
 function tempDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
+  cleanup.push(dir);
   return dir;
 }
 afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  for (const path of cleanup) rmSync(path, { recursive: true, force: true });
 });
 
 /** A caller's folder holding `my-rules/` with the given files: where the analyst typed the command. */
@@ -156,17 +157,13 @@ describe.each(testDatabaseKinds())("npm run rules on %s, in process", (kind) => 
   });
 });
 
-/** Runs `scripts/rules.ts` as npm runs it: in packages/app, with INIT_CWD the caller's folder. */
-function cli(caller: string, env: Record<string, string>, ...args: string[]) {
+/** Runs `command` in `cwd` with only PATH, HOME and `env` from the environment. */
+function run(command: string, args: string[], cwd: string, env: Record<string, string>) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--conditions=showroom-source", "scripts/rules.ts", ...args],
-      {
-        cwd: APP,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", INIT_CWD: caller, ...env },
-      },
-    );
+    const child = spawn(command, args, {
+      cwd,
+      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
@@ -180,6 +177,12 @@ function cli(caller: string, env: Record<string, string>, ...args: string[]) {
   });
 }
 
+/** Runs `scripts/rules.ts` as npm runs it: in packages/app, with INIT_CWD the caller's folder. */
+function cli(caller: string, env: Record<string, string>, ...args: string[]) {
+  const script = ["--import", "tsx", "--conditions=showroom-source", "scripts/rules.ts", ...args];
+  return run(process.execPath, script, APP, { INIT_CWD: caller, ...env });
+}
+
 describe("the script, as a child process, on the embedded database in DATA_DIR", () => {
   let dataDir: string;
   beforeAll(async () => {
@@ -187,19 +190,37 @@ describe("the script, as a child process, on the embedded database in DATA_DIR",
     await seedPgliteDataDir(dataDir);
   }, 120_000);
 
-  it("publishes a relative folder from the caller's folder, and refuses while a server holds the data directory", async () => {
-    const caller = callerWith({ "offer-settings.json": settings(6) });
-    const run = await cli(caller, { DATA_DIR: dataDir }, "publish", "my-rules", "--note", "six days");
-    expect([run.code, run.stderr]).toEqual([0, ""]);
-    expect(run.stdout).toContain(`Checking rule files in ${join(caller, "my-rules")}`);
-    expect(run.stdout).toContain("The site prices with it from its next start");
+  it("through npm, from any folder: init and publish read and write where the command was typed", async () => {
+    const caller = tempDir("showroom-rules-npm-caller-");
+    const npm = (...args: string[]) =>
+      run("npm", ["--prefix", REPOSITORY, "run", ...args], caller, { DATA_DIR: dataDir });
+    // A name no one uses, so that a wrong resolution (into packages/rules or packages/app) is seen and cleaned up.
+    const folder = `npm-rules-${process.pid}`;
+    cleanup.push(join(REPOSITORY, "packages/rules", folder), join(REPOSITORY, "packages/app", folder));
+    const init = await npm("cli", "-w", "packages/rules", "--", "init", folder, "offer-settings");
+    expect(init.code, init.stderr).toBe(0);
+    expect(existsSync(join(REPOSITORY, "packages/rules", folder))).toBe(false);
+    const file = join(caller, folder, "offer-settings.json");
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, "utf8")), validForDays: 6 }, null, 2));
+    const published = await npm("rules", "-w", "packages/app", "--", "publish", folder, "--note", "six days");
+    expect(published.code, published.stderr).toBe(0);
+    expect(published.stdout).toContain(`Checking rule files in ${join(caller, folder)}`);
+    expect(published.stdout).toContain("The site prices with it from its next start");
     const held = await openDatabase({ dataDir });
     try {
-      expect((await listOfferRuleVersions(held.db)).map((v) => [v.version, v.author, v.note])).toEqual([
-        // Without --author, the account that ran the command.
-        [1, userInfo().username, "six days"],
-      ]);
-      const refused = await cli(caller, { DATA_DIR: dataDir }, "versions");
+      const [version] = await listOfferRuleVersions(held.db);
+      // Without --author, the account that ran the command.
+      expect([version?.version, version?.author, version?.note]).toEqual([1, userInfo().username, "six days"]);
+      expect(JSON.parse(version?.files["offer-settings.json"] ?? "{}").validForDays).toBe(6);
+    } finally {
+      await held.close();
+    }
+  }, 300_000);
+
+  it("refuses while a server holds the data directory, and says what to do", async () => {
+    const held = await openDatabase({ dataDir });
+    try {
+      const refused = await cli(callerWith({}), { DATA_DIR: dataDir }, "versions");
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain("The server holds the embedded database while it runs: stop it");
     } finally {
