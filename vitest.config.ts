@@ -51,7 +51,13 @@ export default defineConfig({
         test: {
           name: "app",
           root: "packages/app",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "tests/server/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "bench/**/*.test.ts",
+            "tests/server/**/*.test.ts",
+          ],
           // Turns the PostgreSQL suites on when PostgreSQL answers at 127.0.0.1:5432, and says so when it does not.
           globalSetup: ["tests/server/global-setup.ts"],
           testTimeout: 60_000,

@@ -1,6 +1,6 @@
 // The load generator, in its own process (forked by load.mjs) so it has a core to itself and never shares the
-// server's event loop. Receives { id, url, connections, seconds } over IPC and answers { id, result } with the parts of
-// autocannon's result the report uses.
+// server's event loop. Receives { id, url, connections, seconds, paths? } over IPC and answers { id, result } with the
+// parts of autocannon's result the report uses.
 import autocannon from "autocannon";
 
 /** What a phone's Chrome sends for a page: so compression and the non-bot (streaming) render path are measured. */
@@ -12,9 +12,18 @@ const HEADERS = {
     "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
 };
 
-process.on("message", async ({ id, url, connections, seconds }) => {
+process.on("message", async ({ id, url, connections, seconds, paths }) => {
   try {
-    const r = await autocannon({ url, connections, duration: seconds, pipelining: 1, headers: HEADERS });
+    // With `paths`, each connection requests them in turn, over and over (one load spread over several pages).
+    const requests = paths?.map((path) => ({ method: "GET", path }));
+    const r = await autocannon({
+      url,
+      connections,
+      duration: seconds,
+      pipelining: 1,
+      headers: HEADERS,
+      ...(requests ? { requests } : {}),
+    });
     process.send({
       id,
       result: {

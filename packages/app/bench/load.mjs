@@ -12,7 +12,8 @@ export const SSR_BUDGET = { ratio: 0.5, listingP99Ms: 50, listingP99Connections:
 /** Budget of issue 18 for pages the HTML cache does not answer (a query parameter it does not key by). */
 export const UNCACHED_BUDGET = { ratio: 0.2, p99Ms: 50, p99Connections: 10 };
 
-function loadGenerator() {
+/** autocannon in a child process: `run(url, connections, seconds, paths?)`, where `paths` cycle on each connection. */
+export function loadGenerator() {
   const child = fork(CHILD, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   let next = 0;
   const waiting = new Map();
@@ -27,11 +28,11 @@ function loadGenerator() {
     waiting.clear();
   });
   return {
-    run(url, connections, seconds) {
+    run(url, connections, seconds, paths) {
       const id = next++;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        child.send({ id, url, connections, seconds });
+        child.send({ id, url, connections, seconds, paths });
       });
     },
     close() {
@@ -40,17 +41,22 @@ function loadGenerator() {
   };
 }
 
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /**
- * Waits until this process (the server) has gone quiet: when autocannon stops, the requests it had in flight are
- * still being rendered, and that backlog must not be billed to the next run. Quiet = under 10 % of a core for 250 ms.
+ * Waits until a server (this process by default; `cpuMs` reads another's CPU time in ms) has gone quiet: when
+ * autocannon stops, the requests it had in flight are still being rendered, and that backlog must not be billed to
+ * the next run. Quiet = under 10 % of a core for 250 ms.
  */
-async function serverSettled(maxMs = 30_000) {
+export async function serverSettled(cpuMs = ownCpuMs, maxMs = 30_000) {
   const began = Date.now();
   while (Date.now() - began < maxMs) {
-    const before = process.cpuUsage();
+    const before = cpuMs();
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const used = process.cpuUsage(before);
-    if ((used.user + used.system) / 1000 < 25) return;
+    if (cpuMs() - before < 25) return;
   }
 }
 

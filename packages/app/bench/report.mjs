@@ -94,7 +94,7 @@ export function throughputTable({ rows, seconds, absent }) {
   lines.push(
     `  ${pad("route", 9)}${pad("path", 16)}${lpad("conns", 6)}${lpad("req/s", 9)}${lpad("p50", 7)}${lpad("p90", 7)}` +
       `${lpad("p99", 7)}${lpad("ratio", 7)}${lpad("cpu/req", 9)}${lpad("cpu ratio", 10)}${lpad("loop", 6)}` +
-      `${lpad("non2xx", 8)}  verdict`,
+      `${lpad("load", 6)}${lpad("non2xx", 8)}  verdict`,
   );
   for (const r of rows) {
     lines.push(
@@ -103,14 +103,79 @@ export function throughputTable({ rows, seconds, absent }) {
         `${lpad(r.ratio === null ? "—" : r.ratio.toFixed(2), 7)}` +
         `${lpad(r.serverCpuMsPerRequest === null ? "—" : r.serverCpuMsPerRequest.toFixed(2), 9)}` +
         `${lpad(r.cpuRatio === null ? "—" : r.cpuRatio.toFixed(2), 10)}${lpad(`${Math.round(r.eventLoopUtilization * 100)}%`, 6)}` +
-        `${lpad(r.non2xx + r.errors, 8)}  ${verdict(r.pass)}`,
+        `${lpad(r.loadAverage.toFixed(1), 6)}${lpad(r.non2xx + r.errors, 8)}  ${verdict(r.pass)}`,
     );
   }
   lines.push(
     "  latencies in ms; ratio = req/s ÷ req/s of /healthz at the same connections (the budgeted figure);",
     "  cpu/req = server CPU ms per request; cpu ratio = cpu/req of /healthz ÷ cpu/req of the route (what the ratio",
-    "  tends to when the server has a core to itself); loop = event-loop utilization during the run",
+    "  tends to when the server has a core to itself); loop = event-loop utilization during the run;",
+    "  load = the machine's 1-minute load average at the end of the run",
   );
   for (const page of absent.filter((p) => p.id === "search")) lines.push(absentLine({ ...page, label: "listing" }));
+  return lines;
+}
+
+/** `reference` is { rows, rounds, seconds, connections } when measured, or { skipped } / { error } when not. */
+export function referenceTable(reference) {
+  const title = "4. Uncached pages against a default React Router 8.4 app (reference listing, issue 27 goal ≤ 0.6)";
+  if (reference.skipped) return [title, `  skipped: ${reference.skipped}`];
+  if (reference.error) return [title, `  not measured: ${reference.error}`];
+  const lines = [
+    `${title}: ${reference.rounds} interleaved round${reference.rounds === 1 ? "" : "s"} of ${reference.seconds} s at ` +
+      `${reference.connections} connections`,
+    `  ${pad("page", 12)}${pad("path", 44)}${lpad("cpu/req", 9)}${lpad("rounds", 13)}${lpad("ratio", 7)}` +
+      `${lpad("req/s", 7)}${lpad("load", 10)}${lpad("failed", 8)}`,
+  ];
+  const fixed = (value, digits) => (value === null ? "—" : value.toFixed(digits));
+  for (const r of reference.rows) {
+    const rounds = r.roundCpuMsPerRequest ? r.roundCpuMsPerRequest.map((v) => v.toFixed(1)).join("–") : "—";
+    lines.push(
+      `  ${pad(r.label, 12)}${pad(fit(r.path.replace("?bench=uncached", ""), 44), 44)}${lpad(fixed(r.cpuMsPerRequest, 2), 9)}${lpad(rounds, 13)}` +
+        `${lpad(fixed(r.ratio, 2), 7)}${lpad(r.requestsPerSecond.toFixed(0), 7)}` +
+        `${lpad(r.loadAverage.map((v) => v.toFixed(1)).join("–"), 10)}${lpad(r.failed, 8)}`,
+    );
+  }
+  lines.push(
+    "  cpu/req = CPU ms of the server process per request over all rounds (utime + stime, /proc/<pid>/stat);",
+    "  rounds = the lowest and highest round; ratio = cpu/req ÷ the reference listing's, in this run;",
+    "  ✗c = with ?bench=uncached, which the HTML cache does not key by: every request is rendered",
+  );
+  return lines;
+}
+
+const mb = (bytes) => (bytes === null ? "—" : Math.round(bytes / 2 ** 20));
+
+/** `memory` is what measureMemory returned, or { skipped } / { error }. */
+export function memoryTable(memory) {
+  const title = "5. Resident memory of the site as `npm start` runs it, MB (2^20 bytes)";
+  if (memory.skipped) return [title, `  skipped: ${memory.skipped}`];
+  if (memory.error) return [title, `  not measured: ${memory.error}`];
+  const load = `${memory.loadAverageAtStart.toFixed(1)} → ${memory.loadAverageAtEnd.toFixed(1)}`;
+  const lines = [
+    title,
+    `  \`${memory.command}\` in a child process on the copy of the build; load average ${load}`,
+    `  ${pad("start", 38)}${pad("process", 9)}${lpad("ready", 8)}${lpad("peak", 7)}${lpad("idle", 7)}` +
+      `${lpad("(anon)", 8)}${lpad("loaded", 8)}${lpad("requests", 10)}`,
+  ];
+  for (const run of memory.runs) {
+    const requests = `${run.load.requests}${run.load.failed ? ` (${run.load.failed} failed)` : ""}`;
+    run.processes.forEach((p, i) => {
+      // The start's own figures on its first process's line; a cluster's other processes below it.
+      const [label, ready, count] = i === 0 ? [run.label, ms(run.readyMs), requests] : ["", "", ""];
+      lines.push(
+        `  ${pad(label, 38)}${pad(p.role, 9)}${lpad(ready, 8)}${lpad(mb(p.startPeakBytes), 7)}` +
+          `${lpad(mb(p.idleRssBytes), 7)}${lpad(`(${mb(p.idleAnonBytes)})`, 8)}${lpad(mb(p.afterLoadRssBytes), 8)}` +
+          `${lpad(count, 10)}`.trimEnd(),
+      );
+    });
+  }
+  lines.push(
+    `  ready = until it says it serves; idle = VmRSS ${memory.idleSeconds} s after that, (anon) its anonymous part; ` +
+      "peak = VmHWM then,",
+    `  the most it held while starting; loaded = VmRSS after ${memory.loadSeconds} s of uncached home, listing and ` +
+      `vehicle page at ${memory.loadConnections} connections`,
+  );
+  for (const note of memory.notes) lines.push(`  ${note}`);
   return lines;
 }

@@ -1,10 +1,12 @@
-// npm run bench -w packages/app [-- --runs 3 --seconds 10 --warmup 5 --connections 10,50 --skip lighthouse,js,ssr
-//   --pages home,financing,pre-approval,full-credit
+// npm run bench -w packages/app [-- --runs 3 --seconds 10 --warmup 5 --connections 10,50
+//   --skip lighthouse,js,ssr,reference,memory --pages home,financing,pre-approval,full-credit
 //   --lighthouse <dir> --database-url memory:// --vehicles 10000 --wait-for-idle 120 --no-build
-//   --tracking --out bench/results.json]
+//   --tracking --rounds 3 --reference ../shared/bench/reference-app --postgres-url postgres://… --processes 2
+//   --out bench/results.json]
 // The budgets of issues 5 and 6, measured on the production build: Lighthouse mobile, first-load JS per route and
-// SSR throughput against the minimal route. Prints a table, writes the figures as JSON, and exits 1 when a budget is
-// missed or a required page is absent. Method and reasons: docs/decisions/120-benchmarks-method.md.
+// SSR throughput against the minimal route; then issue 27's uncached pages against a default React Router app and the
+// resident memory of `npm start` on both databases. Prints a table, writes the figures as JSON, and exits 1 when a
+// budget is missed or a required page is absent. Method and reasons: docs/decisions/120-benchmarks-method.md and 364.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -15,7 +17,22 @@ import { snapshotBuild } from "./build-snapshot.mjs";
 import { firstLoadJs } from "./first-load-js.mjs";
 import { lighthousePages, locateLighthouse } from "./lighthouse.mjs";
 import { measureThroughput } from "./load.mjs";
-import { firstLoadTable, JS_BUDGET_KB, lighthouseTable, throughputTable } from "./report.mjs";
+import { measureMemory } from "./memory.mjs";
+import {
+  buildReferenceApp,
+  interleavedRounds,
+  REFERENCE_LISTING,
+  startReferenceApp,
+  summariseRounds,
+} from "./reference.mjs";
+import {
+  firstLoadTable,
+  JS_BUDGET_KB,
+  lighthouseTable,
+  memoryTable,
+  referenceTable,
+  throughputTable,
+} from "./report.mjs";
 import { countRows, discoverPages, startBenchServer } from "./server.mjs";
 import { kB } from "./stats.mjs";
 
@@ -43,6 +60,13 @@ const { values: opts } = parseArgs({
      * script is blocked (no network here): what is measured is this site's code.
      */
     tracking: { type: "boolean", default: false },
+    /** Interleaved rounds of the uncached pages against the reference app (`--skip reference`: no install, no rounds). */
+    rounds: { type: "string", default: "3" },
+    reference: { type: "string", default: resolve(appDir, "../../../shared/bench/reference-app") },
+    /** Where the memory step creates (and drops) a database of its own; "" leaves PostgreSQL out. */
+    "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+    /** WEB_CONCURRENCY of the memory step's PostgreSQL starts: each process of the cluster is reported. */
+    processes: { type: "string", default: "1" },
   },
 });
 const runs = Math.max(1, Number(opts.runs));
@@ -217,17 +241,19 @@ try {
     }
   }
 
+  const search = pages.find((p) => p.id === "search");
+  const detail = pages.find((p) => p.id === "detail");
+  // A query parameter the HTML cache does not key by (docs/decisions/252) makes every request a render, as a new filter
+  // combination or an ad click is.
+  const uncached = (path) => `${path}${path.includes("?") ? "&" : "?"}bench=uncached`;
+  const pagesMeasured = [
+    { id: "home", label: "home", path: "/" },
+    ...(search ? [{ id: "listing", label: "listing", path: search.path, listing: true }] : []),
+    ...(detail ? [{ id: "detail", label: "detail", path: detail.path }] : []),
+  ];
+
   if (!skip.has("ssr")) {
-    const search = pages.find((p) => p.id === "search");
-    const detail = pages.find((p) => p.id === "detail");
-    // Each page twice: as the HTML cache answers it, and rendered for every request. A query parameter the cache does
-    // not key by (docs/decisions/252) makes every request a render, as a new filter combination or an ad click is.
-    const uncached = (path) => `${path}${path.includes("?") ? "&" : "?"}bench=uncached`;
-    const pagesMeasured = [
-      { id: "home", label: "home", path: "/" },
-      ...(search ? [{ id: "listing", label: "listing", path: search.path, listing: true }] : []),
-      ...(detail ? [{ id: "detail", label: "detail", path: detail.path }] : []),
-    ];
+    // Each page twice: as the HTML cache answers it, and rendered for every request.
     const targets = [
       { id: "minimal", label: "minimal", path: "/healthz", minimal: true },
       ...pagesMeasured.flatMap((t) => [
@@ -245,9 +271,57 @@ try {
     tables.push(table);
   }
 
+  if (skip.has("reference")) results.reference = { skipped: "--skip reference (it costs an npm ci)" };
+  else if (!existsSync(opts.reference)) results.reference = { error: `no reference app at ${opts.reference}` };
+  else {
+    let built;
+    let app;
+    try {
+      built = buildReferenceApp({ sourceDir: opts.reference, log });
+      app = await startReferenceApp({ dir: built.dir });
+      const ours = { url: server.url, pid: process.pid };
+      const targets = [
+        ...pagesMeasured.map((t) => ({ id: t.id, label: `${t.label} ✗c`, path: uncached(t.path), server: ours })),
+        { id: "reference", label: "reference", path: REFERENCE_LISTING, server: app },
+      ];
+      results.idle.reference = await waitForIdle("the reference rounds");
+      const rounds = Math.max(1, Number(opts.rounds));
+      const measured = { rounds, seconds, connections: connections[0] ?? 10 };
+      const runsDone = await interleavedRounds({ targets, ...measured, warmupSeconds, log });
+      const rows = summariseRounds(runsDone, "reference").map((row) => {
+        const { label, path } = targets.find((t) => t.id === row.target);
+        return { ...row, label, path };
+      });
+      results.reference = { ...measured, rows, runs: runsDone };
+    } catch (error) {
+      log(`  reference app not measured: ${error.message}`);
+      results.reference = { error: error.message };
+    } finally {
+      await app?.close();
+      built?.remove();
+    }
+  }
+  tables.push(referenceTable(results.reference));
+
+  if (skip.has("memory")) results.memory = { skipped: "--skip memory" };
+  else {
+    try {
+      results.memory = await measureMemory({
+        snapshotRoot: snapshot.root,
+        postgresUrl: opts["postgres-url"],
+        processes: Math.max(1, Math.floor(Number(opts.processes))),
+        log,
+      });
+    } catch (error) {
+      log(`  memory not measured: ${error.message}`);
+      results.memory = { error: error.message };
+    }
+  }
+  tables.push(memoryTable(results.memory));
+
   results.loadAverageAtEnd = loadavg().map((n) => Math.round(n * 100) / 100);
   results.failures = failures;
-  const order = ["1.", "2.", "3."];
+  const order = ["1.", "2.", "3.", "4.", "5."];
   tables.sort((a, b) => order.indexOf(a[0].slice(0, 2)) - order.indexOf(b[0].slice(0, 2)));
   console.log("");
   console.log(

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+// @ts-expect-error: a plain ESM module of the bench, without types.
+import { summariseRounds } from "./reference.mjs";
+
+const run = (target: string, round: number, cpuMs: number, requests: number, loadAverage = 1) => ({
+  target,
+  round,
+  cpuMs,
+  requests,
+  requestsPerSecond: requests / 10,
+  p99: 20,
+  failed: 0,
+  loadAverage,
+});
+
+describe("summariseRounds", () => {
+  it("divides all CPU by all requests over the rounds (not a mean of rounds) and keeps the range of rounds", () => {
+    const [listing] = summariseRounds([run("listing", 1, 1000, 100), run("listing", 2, 3000, 100, 2.5)], "listing");
+    expect(listing.cpuMsPerRequest).toBe(20);
+    expect(listing.roundCpuMsPerRequest).toEqual([10, 30]);
+    expect(listing.loadAverage).toEqual([1, 2.5]);
+    expect(listing.ratio).toBe(1);
+  });
+
+  it("gives each page's ratio to the reference listing of the same run", () => {
+    const rows = summariseRounds(
+      [
+        run("home", 1, 600, 100),
+        run("reference", 1, 1200, 100),
+        run("home", 2, 600, 100),
+        run("reference", 2, 800, 100),
+      ],
+      "reference",
+    );
+    expect(rows.find((r: { target: string }) => r.target === "home").ratio).toBeCloseTo(0.6);
+  });
+
+  it("has no figure for a target that served nothing, and no ratio without the reference", () => {
+    const [empty] = summariseRounds([run("home", 1, 50, 0)], "reference");
+    expect(empty.cpuMsPerRequest).toBeNull();
+    expect(empty.roundCpuMsPerRequest).toBeNull();
+    expect(empty.ratio).toBeNull();
+  });
+});
