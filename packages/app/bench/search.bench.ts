@@ -10,6 +10,7 @@
 //                                                                # on PostgreSQL a 100,000-row feed through the import
 import { randomBytes } from "node:crypto";
 import { availableParallelism, loadavg } from "node:os";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { type SearchCriteria, slugify } from "@showroom/rules/inventory";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
@@ -18,6 +19,7 @@ import { parseJsonFeed } from "../app/server/inventory/feed";
 import { importFeed } from "../app/server/inventory/import.server";
 import { GENERATED_COLOURS, seededRandom, seedGeneratedInventory } from "../app/server/search/inventory.test-support";
 import { type SearchOptions, searchVehicles } from "../app/server/search/search.server";
+import { inventoryIndexCaughtUp } from "../app/server/search/snapshot.server";
 import { seedIfEmpty } from "../app/server/seed.server";
 // @ts-expect-error: a plain ES module of the benchmarks, without types
 import { syntheticFeeds } from "./synthetic-inventory.mjs";
@@ -120,20 +122,45 @@ async function seed(database: Database): Promise<void> {
   if (database.kind === "postgres") await database.db.execute(sql`vacuum analyze vehicles`);
 }
 
-/** The first search after a write to vehicles reloads the in-memory inventory: what that one search costs. */
-async function measureReload(database: Database): Promise<void> {
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
+/**
+ * After a write to vehicles the index is rebuilt beside the one in use (docs/decisions/361): how long the rebuild
+ * takes, and what searches cost while it runs (they answer from the previous inventory), with the event loop's
+ * longest delay meanwhile.
+ */
+async function measureRebuild(database: Database): Promise<void> {
+  const rebuilds: number[] = [];
+  const during: number[] = [];
+  let delayMax = 0;
+  const mix = searchMix(200, 9);
+  for (let i = 0; i < 3; i++) {
     await database.db.execute(sql`update vehicles set updated_at = now() where vin = (select min(vin) from vehicles)`);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
     const start = performance.now();
-    await searchVehicles(database.db, {
-      criteria: searchMix(1, i)[0]?.criteria as SearchCriteria,
-      privateUnlocked: false,
+    let done = false;
+    const rebuilt = inventoryIndexCaughtUp(database.db).then(() => {
+      done = true;
     });
-    times.push(performance.now() - start);
+    for (let k = 0; !done; k++) {
+      const at = performance.now();
+      const result = await searchVehicles(database.db, { ...(mix[k % mix.length] as SearchOptions), facets: true });
+      during.push(performance.now() - at);
+      if (result.total === 0 && k === 0) throw new Error("a search during the rebuild answered an empty inventory");
+      // A shopper every 20 ms or so, not a loop that starves the rebuild.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await rebuilt;
+    rebuilds.push(performance.now() - start);
+    delay.disable();
+    delayMax = Math.max(delayMax, delay.max / 1e6);
   }
-  times.sort((a, b) => a - b);
-  console.log(`${database.kind} first search after an import (reload)  median ${percentile(times, 50).toFixed(1)} ms`);
+  rebuilds.sort((a, b) => a - b);
+  during.sort((a, b) => a - b);
+  console.log(
+    `${database.kind} index rebuilt beside the one in use after a write: median ${(percentile(rebuilds, 50) / 1000).toFixed(1)} s; ` +
+      `${during.length} searches meanwhile p50 ${percentile(during, 50).toFixed(1)} p95 ${percentile(during, 95).toFixed(1)} ` +
+      `max ${(during.at(-1) ?? 0).toFixed(1)} ms; event loop delayed at most ${delayMax.toFixed(0)} ms (load ${loadavg()[0]?.toFixed(1)})`,
+  );
 }
 
 /** Waits up to WAIT_FOR_IDLE seconds for the 1-minute load average to fall to half the cores. */
@@ -193,7 +220,7 @@ async function bench(database: Database, budget: number): Promise<boolean> {
   const cold = await measure(database, `${database.kind} search, facets never reused`, true, false);
   const p95 = await measure(database, `${database.kind} search (cards + facets)`, true);
   await measure(database, `${database.kind} cards and total only`, false);
-  await measureReload(database);
+  await measureRebuild(database);
   const ok = p95 <= budget;
   console.log(
     `${database.kind}: p95 ${p95.toFixed(2)} ms (${cold.toFixed(2)} ms when no facet count is reused) against a budget of ${budget} ms: ${ok ? "within" : "OVER"}`,

@@ -21,7 +21,12 @@ import { logError, logInfo, logWarn, setLogFormat, setLogLevel } from "../app/se
 import { createSiteMetrics } from "../app/server/metrics/metrics.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
-import { keepInventoryVersion } from "../app/server/search/snapshot.server";
+import {
+  indexedInventoryVersion,
+  inventoryChanged,
+  keepInventoryVersion,
+  stopInventoryIndex,
+} from "../app/server/search/snapshot.server";
 import { derivedKey, sessionSecret } from "../app/server/secrets.server";
 import { seedIfEmpty } from "../app/server/seed.server";
 import { type OfferRulesSource, openOfferRules } from "../app/server/sell/offer-rules-source.server";
@@ -152,6 +157,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
       cookies: cookiesFor(config),
       publicOrigin: config.PUBLIC_ORIGIN,
       inventoryVersion: options.inventoryVersion ?? null,
+      indexedInventory: () => indexedInventoryVersion(db),
       experimentsKey: async (visitorId) =>
         variantOf(await experimentsFor(config).load(), visitorId, settingsFor(config)).names.join(","),
       getLoadContext: (req, res) =>
@@ -264,6 +270,9 @@ export async function start(
     inventoryVersion = versions;
     keepInventoryVersion(database.db, versions);
   }
+  // An import (here, by another instance, or by the import command) starts the new search index at once, beside the
+  // one in use (docs/decisions/361).
+  if (database.onInventoryNotice) unwatch.push(await database.onInventoryNotice(() => inventoryChanged(database.db)));
   if (database.onStoresChange) {
     const kept = new KeptStores();
     unwatch.push(await database.onStoresChange(() => kept.changed()));
@@ -339,6 +348,7 @@ export async function start(
       // Sends in flight finish (or are left to their lease) before the database they report to closes.
       await leadMail.stop();
       await stopWatching();
+      stopInventoryIndex(database.db);
       vinDecoder.close();
       await database.close();
     })();

@@ -5,7 +5,7 @@ import type { Db } from "../app/server/db/client.server";
 import { NAMED_NOW_HEADER, visitorCookies } from "../app/server/visitor.server";
 import { readVisitor } from "../app/server/visitor-state.server";
 import { InventoryVersionCache } from "./inventory-version";
-import { ignoredInCacheKey, nameNewVisitor, readVariant, requestKey } from "./page-handler";
+import { ignoredInCacheKey, nameNewVisitor, readVariant, renderedAtKeyedInventory, requestKey } from "./page-handler";
 
 function get(cookie: string): Request {
   const headers: Record<string, string> = { cookie, host: "site.example", "user-agent": "Mozilla/5.0" };
@@ -100,5 +100,18 @@ describe("a visitor named in this request (ADR 295)", () => {
       headers: { cookie: pair, [NAMED_NOW_HEADER]: "00000000-0000-4000-8000-000000000000" },
     });
     await expect(readVisitor(noDatabase, await cookies.identify(request))).rejects.toThrow("the database was read");
+  });
+});
+
+describe("a page rendered while the search index is rebuilt (ADR 361)", () => {
+  it("is kept only when the index stood at the key's inventory version (or was not built) as the render began and ended", () => {
+    expect(renderedAtKeyedInventory("42", ["42", "42"])).toBe(true);
+    expect(renderedAtKeyedInventory("42", [undefined, undefined])).toBe(true);
+    expect(renderedAtKeyedInventory(null, [null, null])).toBe(true);
+    // Behind the key as the render began, or swapped while it rendered: answered from the previous inventory.
+    expect(renderedAtKeyedInventory("42", ["41", "41"])).toBe(false);
+    expect(renderedAtKeyedInventory("42", ["41", "42"])).toBe(false);
+    expect(renderedAtKeyedInventory("42", [null, "42"])).toBe(false);
+    expect(renderedAtKeyedInventory("42", ["42", "43"])).toBe(false);
   });
 });

@@ -59,6 +59,23 @@ export interface PageHandlerOptions {
   experimentsKey?: (visitorId: string | null) => Promise<string>;
   /** PUBLIC_ORIGIN: the origin of every request React Router sees, whatever Host arrived (ADR 307). */
   publicOrigin?: string | undefined;
+  /**
+   * The inventory version of the search index pages read now (undefined before there is one): while a newer one is
+   * being built beside it, a page rendered from it is sent but not kept (docs/decisions/361).
+   */
+  indexedInventory?: () => string | null | undefined;
+}
+
+/**
+ * Whether a page rendered while the search index stood at `indexed` (read as the render began and as it ended) shows
+ * the inventory version the cache key holds. While the index is behind the database, pages answer from the previous
+ * inventory (docs/decisions/361), and keeping one under the newer version would serve it until the next write.
+ */
+export function renderedAtKeyedInventory(
+  keyed: string | null,
+  indexed: readonly (string | null | undefined)[],
+): boolean {
+  return indexed.every((version) => version === undefined || version === keyed);
 }
 
 /**
@@ -341,6 +358,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       const base = cache ? requestKey(req, version) : null;
       let before: CacheVariant | undefined;
       let key: string | undefined;
+      const indexedBefore = options.indexedInventory?.();
       if (cache && base !== null) {
         before = await variantNow();
         key = `${base}${variantKey(before)}`;
@@ -358,8 +376,10 @@ export function createPageHandler(options: PageHandlerOptions) {
       if (cache && key !== undefined && before !== undefined && keepable(response)) {
         const page = cachePage(html, nonce, { status: response.status, headers }, cache.expiry());
         // A write to vehicles or an unlock while the page rendered: the page may show either state, so it is sent
-        // but not kept under the key read before. A document without a nonce is never kept.
-        if (page && sameVariant(before, await variantNow())) cache.set(key, page);
+        // but not kept under the key read before. A document without a nonce is never kept, nor one rendered from a
+        // search index behind the key's inventory.
+        const atKeyed = renderedAtKeyedInventory(before.inventory, [indexedBefore, options.indexedInventory?.()]);
+        if (page && atKeyed && sameVariant(before, await variantNow())) cache.set(key, page);
       }
       sendDocument(req, res, response.status, headers, html);
     } catch (error) {

@@ -128,7 +128,9 @@ async function openPgliteMemory(): Promise<Database> {
       compileWasmWithBaselineOnly();
       const client = new PGlite({ loadDataDir: await pgliteTemplate() });
       const db = await migrated(client, migrationsFolder());
-      return { db, kind: "pglite", close: () => client.close() };
+      // As the server's database tells it of imports (the trigger's channel, migration 0005).
+      const onInventoryNotice = (listener: () => void) => client.listen("inventory_version", listener);
+      return { db, kind: "pglite", close: () => client.close(), onInventoryNotice };
     } catch (error) {
       // A template that does not load is made again once; a second failure is a real one.
       if (attempt > 1) throw error;

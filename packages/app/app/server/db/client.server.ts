@@ -28,6 +28,13 @@ export interface Database {
   onInventoryChange?(listener: () => void): Promise<() => Promise<void>>;
   /** The same for writes to stores (docs/decisions/299). */
   onStoresChange?(listener: () => void): Promise<() => Promise<void>>;
+  /**
+   * Both databases: calls `listener` after a transaction that wrote vehicles commits, whichever process wrote it (the
+   * trigger's `pg_notify`), so this process can index an import before a shopper asks (docs/decisions/361). On
+   * PostgreSQL it listens on a connection of its own; a notice sent while that connection is down is lost, so the
+   * notice only starts work early and readers still compare versions. Resolves to an unsubscribe function.
+   */
+  onInventoryNotice?(listener: () => void): Promise<() => Promise<void>>;
 }
 
 /**
@@ -152,7 +159,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await migratePostgresOnce(options.url, folder);
     const client = postgres(options.url, { max: options.poolSize ?? 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Db;
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: "postgres",
+      close: () => client.end({ timeout: 5 }),
+      async onInventoryNotice(listener) {
+        const { unlisten } = await client.listen(INVENTORY_CHANNEL, () => listener());
+        return unlisten;
+      },
+    };
   }
   if (options.url === "memory://") {
     compileWasmWithBaselineOnly();
@@ -173,6 +188,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       close: () => client.close(),
       onInventoryChange: (listener) => client.listen(INVENTORY_CHANNEL, listener),
       onStoresChange: (listener) => client.listen(STORES_CHANNEL, listener),
+      onInventoryNotice: (listener) => client.listen(INVENTORY_CHANNEL, listener),
     };
   }
   makeDataDirPrivate(options.dataDir);
@@ -197,6 +213,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       kind: "pglite",
       onInventoryChange: (listener) => client.listen(INVENTORY_CHANNEL, listener),
       onStoresChange: (listener) => client.listen(STORES_CHANNEL, listener),
+      onInventoryNotice: (listener) => client.listen(INVENTORY_CHANNEL, listener),
       async close() {
         try {
           await client.close();

@@ -1,5 +1,6 @@
 // Free text over the inventory index (docs/decisions/294, 297): which vehicles' haystacks hold a word, found without
 // a call per vehicle. Pure: built from the indexed vehicles, tested against each vehicle's own haystack.
+import { pausesEvery, STEP_ITEMS, type Steps } from "./steps";
 
 /** Texts joined, each followed by a newline: text k starts at `starts[k]`; `starts[count]` is the length. */
 interface JoinedTexts {
@@ -52,18 +53,29 @@ function joinTexts(texts: readonly string[]): JoinedTexts {
   return { text: texts.length === 0 ? "" : `${texts.join("\n")}\n`, starts };
 }
 
-/** Groups positions 0…n-1 by `keyOf(position)` (each key below `keys`); -1 puts a position in no group. */
-export function groupPositions(n: number, keys: number, keyOf: (position: number) => number): Grouped {
+/**
+ * Groups positions 0…n-1 by `keyOf(position)` (each key below `keys`); -1 puts a position in no group. In steps of
+ * `every` positions (docs/decisions/361).
+ */
+export function* groupPositionSteps(
+  n: number,
+  keys: number,
+  keyOf: (position: number) => number,
+  every = STEP_ITEMS,
+): Steps<Grouped> {
+  const pauseAfter = pausesEvery(every);
   const start = new Int32Array(keys + 1);
   for (let i = 0; i < n; i++) {
     const key = keyOf(i);
     if (key >= 0) start[key + 1] = (start[key + 1] as number) + 1;
+    if (pauseAfter(i)) yield;
   }
   for (let k = 0; k < keys; k++) start[k + 1] = (start[k + 1] as number) + (start[k] as number);
   const items = new Int32Array(start[keys] as number);
   const next = start.slice(0, keys);
   for (let i = 0; i < n; i++) {
     const key = keyOf(i);
+    if (pauseAfter(i)) yield;
     if (key < 0) continue;
     items[next[key] as number] = i;
     next[key] = (next[key] as number) + 1;
@@ -84,10 +96,15 @@ function trigramBucket(a: number, b: number, c: number): number {
 const SPACE = 32;
 
 /**
- * Visits, for each text, the buckets of its trigrams once each. Trigrams across a space are left out: a word never
- * holds one.
+ * Visits, for each text, the buckets of its trigrams once each, pausing every `every` texts. Trigrams across a space
+ * are left out: a word never holds one.
  */
-function eachTrigramOnce(texts: JoinedTexts, visit: (text: number, bucket: number) => void): void {
+function* eachTrigramOnce(
+  texts: JoinedTexts,
+  visit: (text: number, bucket: number) => void,
+  every: number,
+): Steps<void> {
+  const pauseAfter = pausesEvery(every);
   const { text, starts } = texts;
   const seenIn = new Int32Array(TRIGRAM_BUCKETS).fill(-1);
   for (let k = 0; k < starts.length - 1; k++) {
@@ -102,45 +119,60 @@ function eachTrigramOnce(texts: JoinedTexts, visit: (text: number, bucket: numbe
       seenIn[bucket] = k;
       visit(k, bucket);
     }
+    if (pauseAfter(k)) yield;
   }
 }
 
-function trigramLists(texts: JoinedTexts): Grouped {
+function* trigramListSteps(texts: JoinedTexts, every: number): Steps<Grouped> {
   const start = new Int32Array(TRIGRAM_BUCKETS + 1);
-  eachTrigramOnce(texts, (_, bucket) => {
-    start[bucket + 1] = (start[bucket + 1] as number) + 1;
-  });
+  yield* eachTrigramOnce(
+    texts,
+    (_, bucket) => {
+      start[bucket + 1] = (start[bucket + 1] as number) + 1;
+    },
+    every,
+  );
   for (let k = 0; k < TRIGRAM_BUCKETS; k++) start[k + 1] = (start[k + 1] as number) + (start[k] as number);
   const items = new Int32Array(start[TRIGRAM_BUCKETS] as number);
   const next = start.slice(0, TRIGRAM_BUCKETS);
-  eachTrigramOnce(texts, (k, bucket) => {
-    items[next[bucket] as number] = k;
-    next[bucket] = (next[bucket] as number) + 1;
-  });
+  yield* eachTrigramOnce(
+    texts,
+    (k, bucket) => {
+      items[next[bucket] as number] = k;
+      next[bucket] = (next[bucket] as number) + 1;
+    },
+    every,
+  );
   return { start, items };
 }
 
-/** The haystack texts of vehicles given as their two parts, in vehicle order. */
-export function haystackText(parts: readonly HaystackParts[]): HaystackText {
+/**
+ * The haystack texts of vehicles given as their two parts, in vehicle order, in steps of `every` vehicles, so an index
+ * rebuilt off the request path lets requests run between them (docs/decisions/361).
+ */
+export function* haystackTextSteps(parts: readonly HaystackParts[], every = STEP_ITEMS): Steps<HaystackText> {
+  const pauseAfter = pausesEvery(every);
   const codeOf = new Map<string, number>();
   const shared: string[] = [];
-  const sharedOf = Int32Array.from(parts, ({ shared: text }) => {
-    let code = codeOf.get(text);
+  const sharedOf = new Int32Array(parts.length);
+  const own: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as HaystackParts;
+    let code = codeOf.get(part.shared);
     if (code === undefined) {
       code = shared.length;
-      codeOf.set(text, code);
-      shared.push(text);
+      codeOf.set(part.shared, code);
+      shared.push(part.shared);
     }
-    return code;
-  });
-  const own = joinTexts(parts.map((p) => p.own));
-  return {
-    shared: joinTexts(shared),
-    sharedOf,
-    vehiclesOfShared: groupPositions(parts.length, shared.length, (i) => sharedOf[i] as number),
-    own,
-    ownTrigrams: trigramLists(own),
-  };
+    sharedOf[i] = code;
+    own.push(part.own);
+    if (pauseAfter(i)) yield;
+  }
+  const ownTexts = joinTexts(own);
+  yield;
+  const vehiclesOfShared = yield* groupPositionSteps(parts.length, shared.length, (i) => sharedOf[i] as number, every);
+  const ownTrigrams = yield* trigramListSteps(ownTexts, every);
+  return { shared: joinTexts(shared), sharedOf, vehiclesOfShared, own: ownTexts, ownTrigrams };
 }
 
 /** Calls `found` once for each joined text that contains `word` (without a newline), in text order. */

@@ -1,16 +1,17 @@
 // The available inventory as the search reads it: one row per vehicle plus, per facet, a dictionary of values and a
 // small integer code per vehicle, so filtering and counting are array lookups (docs/decisions/130). Pure: built from
 // rows the snapshot loader reads, tested without a database.
-import {
-  type Condition,
-  defaultInventoryRules,
-  type InventoryRules,
-  type SortOption,
-  slugify,
-} from "@showroom/rules/inventory";
+import { type Condition, type SortOption, slugify } from "@showroom/rules/inventory";
 import { TRANSMISSION_VALUES } from "./criteria";
-import { type Grouped, groupPositions, type HaystackText, haystackText } from "./haystacks";
+import {
+  type Grouped,
+  groupPositionSteps,
+  type HaystackParts,
+  type HaystackText,
+  haystackTextSteps,
+} from "./haystacks";
 import { MILEAGE_THRESHOLDS, PRICE_THRESHOLDS } from "./shape";
+import { pausesEvery, runSteps, STEP_ITEMS, type Steps } from "./steps";
 
 /** A vehicle row as the loader reads it. */
 export interface InventoryRow {
@@ -206,19 +207,36 @@ function facetValue(facet: GroupedFacet, row: InventoryRow): { value: string; la
 
 /** Builds the index; `rows` may come in any order (the index keeps them by VIN). */
 export function buildInventoryIndex(rows: readonly InventoryRow[]): InventoryIndex {
+  return runSteps(inventoryIndexSteps(rows));
+}
+
+/**
+ * {@link buildInventoryIndex} in steps: the generator pauses every `every` vehicles of each pass, so a rebuild off the
+ * request path lets requests run between steps (docs/decisions/361). The index is the same whatever the step.
+ */
+export function* inventoryIndexSteps(rows: readonly InventoryRow[], every = STEP_ITEMS): Steps<InventoryIndex> {
+  const pauseAfter = pausesEvery(every);
   const sorted = [...rows].sort((a, b) => (a.vin < b.vin ? -1 : a.vin > b.vin ? 1 : 0));
-  const tags = featureTags(sorted);
-  const vehicles: IndexedVehicle[] = sorted.map(({ features: _features, ...row }) => row);
+  yield;
+  const tags = yield* featureTagSteps(sorted, every);
+  const vehicles: IndexedVehicle[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    const { features: _features, ...row } = sorted[i] as InventoryRow;
+    vehicles.push(row);
+    if (pauseAfter(i)) yield;
+  }
+  yield;
   const codes = {} as Record<GroupedFacet, Int32Array>;
   const dictionaries = {} as Record<GroupedFacet, Dictionary>;
   for (const facet of GROUPED_FACETS) {
     const dictionary: Dictionary = { values: [], labels: [], parents: [], codeOf: new Map() };
     const column = new Int32Array(vehicles.length);
-    vehicles.forEach((vehicle, i) => {
-      const found = facetValue(facet, vehicle);
+    for (let i = 0; i < vehicles.length; i++) {
+      const found = facetValue(facet, vehicles[i] as IndexedVehicle);
+      if (pauseAfter(i)) yield;
       if (!found) {
         column[i] = -1;
-        return;
+        continue;
       }
       const key = found.parent === undefined ? found.value : modelKey(found.parent, found.value);
       let code = dictionary.codeOf.get(key);
@@ -233,41 +251,72 @@ export function buildInventoryIndex(rows: readonly InventoryRow[]): InventoryInd
         dictionary.labels[code] = found.label;
       }
       column[i] = code;
-    });
+    }
     codes[facet] = column;
     dictionaries[facet] = dictionary;
+    yield;
   }
-  const stores = [...new Set(vehicles.map((v) => v.storeId))].sort();
-  const numbers: NumericColumns = {
-    store: Int32Array.from(vehicles, (v) => stores.indexOf(v.storeId)),
-    stores,
-    private: Uint8Array.from(vehicles, (v) => (v.private ? 1 : 0)),
-    features: Uint8Array.from(vehicles, (v) =>
-      SEARCH_FEATURES.reduce((bits, f, i) => (f.has(v) ? bits | (1 << i) : bits), 0),
-    ),
-    price: Int32Array.from(vehicles, (v) => v.price ?? -1),
-    mileage: Int32Array.from(vehicles, (v) => v.mileage),
-    year: Int32Array.from(vehicles, (v) => v.year),
-    oldestYear: vehicles.reduce((oldest, v) => Math.min(oldest, v.year), vehicles[0]?.year ?? 0),
-    newestYear: vehicles.reduce((newest, v) => Math.max(newest, v.year), vehicles[0]?.year ?? 0),
-    listedDay: Int32Array.from(vehicles, (v) => Math.floor(Date.parse(`${v.listedOn}T00:00:00Z`) / 86_400_000)),
-    priceBucket: Int8Array.from(vehicles, (v) => (v.price === null ? 0 : bucketOf(v.price, PRICE_THRESHOLDS))),
-    mileageBucket: Int8Array.from(vehicles, (v) => bucketOf(v.mileage, MILEAGE_THRESHOLDS)),
-  };
-  const haystacks = haystackText(
-    vehicles.map((v) => ({ shared: sharedHaystackOf(v), own: `${v.vin} ${v.stockNumber}`.toLowerCase() })),
-  );
+  const numbers = yield* numericColumnSteps(vehicles, every);
+  yield;
+  const parts: HaystackParts[] = [];
+  for (let i = 0; i < vehicles.length; i++) {
+    const v = vehicles[i] as IndexedVehicle;
+    parts.push({ shared: sharedHaystackOf(v), own: `${v.vin} ${v.stockNumber}`.toLowerCase() });
+    if (pauseAfter(i)) yield;
+  }
+  yield;
+  const haystacks = yield* haystackTextSteps(parts, every);
   return { vehicles, haystacks, tags, numbers, codes, dictionaries, orders: new Map() };
 }
 
+/** The numeric columns, filled in one pass over the vehicles. */
+function* numericColumnSteps(vehicles: readonly IndexedVehicle[], every: number): Steps<NumericColumns> {
+  const pauseAfter = pausesEvery(every);
+  const n = vehicles.length;
+  const stores = [...new Set(vehicles.map((v) => v.storeId))].sort();
+  const storeOf = new Map(stores.map((store, i) => [store, i]));
+  const numbers: NumericColumns = {
+    store: new Int32Array(n),
+    stores,
+    private: new Uint8Array(n),
+    features: new Uint8Array(n),
+    price: new Int32Array(n),
+    mileage: new Int32Array(n),
+    year: new Int32Array(n),
+    oldestYear: vehicles[0]?.year ?? 0,
+    newestYear: vehicles[0]?.year ?? 0,
+    listedDay: new Int32Array(n),
+    priceBucket: new Int8Array(n),
+    mileageBucket: new Int8Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const v = vehicles[i] as IndexedVehicle;
+    numbers.store[i] = storeOf.get(v.storeId) as number;
+    numbers.private[i] = v.private ? 1 : 0;
+    numbers.features[i] = SEARCH_FEATURES.reduce((bits, f, bit) => (f.has(v) ? bits | (1 << bit) : bits), 0);
+    numbers.price[i] = v.price ?? -1;
+    numbers.mileage[i] = v.mileage;
+    numbers.year[i] = v.year;
+    numbers.oldestYear = Math.min(numbers.oldestYear, v.year);
+    numbers.newestYear = Math.max(numbers.newestYear, v.year);
+    // An unreadable day is NaN, which a typed array stores as 0.
+    numbers.listedDay[i] = Math.floor(Date.parse(`${v.listedOn}T00:00:00Z`) / 86_400_000);
+    numbers.priceBucket[i] = v.price === null ? 0 : bucketOf(v.price, PRICE_THRESHOLDS);
+    numbers.mileageBucket[i] = bucketOf(v.mileage, MILEAGE_THRESHOLDS);
+    if (pauseAfter(i)) yield;
+  }
+  return numbers;
+}
+
 /** Each row's Key Features as codes into one list of distinct texts (feeds repeat a few dozen thousands of times). */
-function featureTags(rows: readonly InventoryRow[]): TagColumns {
+function* featureTagSteps(rows: readonly InventoryRow[], every: number): Steps<TagColumns> {
+  const pauseAfter = pausesEvery(every);
   const features: string[] = [];
   const codeOf = new Map<string, number>();
   const vehicleOf: number[] = [];
   const codes: number[] = [];
-  rows.forEach((row, i) => {
-    for (const feature of row.features ?? []) {
+  for (let i = 0; i < rows.length; i++) {
+    for (const feature of (rows[i] as InventoryRow).features ?? []) {
       if (typeof feature !== "string" || feature.trim() === "") continue;
       let code = codeOf.get(feature);
       if (code === undefined) {
@@ -278,10 +327,15 @@ function featureTags(rows: readonly InventoryRow[]): TagColumns {
       vehicleOf.push(i);
       codes.push(code);
     }
-  });
-  const grouped = groupPositions(codes.length, features.length, (pair) => codes[pair] as number);
+    if (pauseAfter(i)) yield;
+  }
+  const grouped = yield* groupPositionSteps(codes.length, features.length, (pair) => codes[pair] as number, every);
   // Positions of (vehicle, feature) pairs to vehicles: the pairs were made in vehicle order, so each list stays sorted.
-  const items = grouped.items.map((pair) => vehicleOf[pair] as number);
+  const { items } = grouped;
+  for (let j = 0; j < items.length; j++) {
+    items[j] = vehicleOf[items[j] as number] as number;
+    if (pauseAfter(j)) yield;
+  }
   return { features, vehiclesOf: { start: grouped.start, items } };
 }
 
@@ -312,12 +366,14 @@ function compareBy(numbers: NumericColumns, option: SortOption): (a: number, b: 
   return (a, b) => sign * ((key[a] as number) - (key[b] as number)) || sign * (a - b);
 }
 
+const orderKey = (option: SortOption) => `${option.field}:${option.direction}`;
+
 /**
  * Vehicle positions in the order of a sort option, ties broken by VIN in the sort's direction so paging is
  * deterministic. Computed once per index and option.
  */
 export function sortOrder(index: InventoryIndex, option: SortOption): Int32Array {
-  const key = `${option.field}:${option.direction}`;
+  const key = orderKey(option);
   const cached = index.orders.get(key);
   if (cached) return cached;
   const order = Int32Array.from(index.vehicles.keys()).sort(compareBy(index.numbers, option));
@@ -325,7 +381,39 @@ export function sortOrder(index: InventoryIndex, option: SortOption): Int32Array
   return order;
 }
 
-/** Sorts every search option of the rules up front, so no shopper's search pays for it. */
-export function warmSortOrders(index: InventoryIndex, rules: InventoryRules = defaultInventoryRules): void {
-  for (const option of rules.sort.search.options) sortOrder(index, option);
+/**
+ * {@link sortOrder} in steps, for a rebuild (docs/decisions/361): runs of `runLength` positions are sorted one per
+ * step, then merged pairwise, a step per merge. A sort of 100,000 positions in one call holds the event loop for
+ * hundreds of milliseconds. The comparison is a total order (ties go by position), so the merge gives exactly the
+ * order one sort gives; engine tests check it against the one-call sort.
+ */
+export function* sortOrderSteps(index: InventoryIndex, option: SortOption, runLength = STEP_ITEMS): Steps<Int32Array> {
+  const key = orderKey(option);
+  const cached = index.orders.get(key);
+  if (cached) return cached;
+  const compare = compareBy(index.numbers, option);
+  const n = index.vehicles.length;
+  let from = Int32Array.from(index.vehicles.keys());
+  for (let start = 0; start < n; start += runLength) {
+    from.subarray(start, Math.min(n, start + runLength)).sort(compare);
+    yield;
+  }
+  let to = new Int32Array(n);
+  for (let width = runLength; width < n; width *= 2) {
+    for (let left = 0; left < n; left += 2 * width) {
+      const middle = Math.min(n, left + width);
+      const right = Math.min(n, left + 2 * width);
+      let a = left;
+      let b = middle;
+      for (let out = left; out < right; out++) {
+        if (b >= right || (a < middle && compare(from[a] as number, from[b] as number) <= 0))
+          to[out] = from[a++] as number;
+        else to[out] = from[b++] as number;
+      }
+      yield;
+    }
+    [from, to] = [to, from];
+  }
+  index.orders.set(key, from);
+  return from;
 }
