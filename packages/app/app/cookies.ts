@@ -32,6 +32,13 @@ export const COOKIE_POLICY = {
   adfLead: { sameSite: "lax", readByScripts: null },
   /** The staff desk's session (docs/decisions/221): Strict, so no other site's link or form carries it. */
   "__Host-showroom-staff": { sameSite: "strict", readByScripts: null },
+  /**
+   * The side buttons the visitor closed during this visit (ADR 335): popup ids, nothing else. Essential, as the choice
+   * it keeps was asked for by the visitor, and a session cookie, as the spec disables a popup for the session.
+   */
+  closedSideButtons: { sameSite: "lax", readByScripts: null },
+  /** Side buttons whose popup the visitor finished (ADR 335): popup ids; written only with functional consent. */
+  finishedSideButtons: { sameSite: "lax", maxAge: 365 * DAY_SECONDS, readByScripts: null },
   displayCookies: {
     sameSite: "lax",
     maxAge: 365 * DAY_SECONDS,

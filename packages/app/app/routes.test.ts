@@ -28,6 +28,7 @@ const APP_ONLY_ROUTES = new Set([
   "routes/api.track-facebook",
   "routes/api.statsig-experiments",
   "routes/api.popup-lead",
+  "routes/api.popup-close",
   "routes/api.phone-validation",
   "routes/vehicle-picture",
   "routes/media",

@@ -78,6 +78,7 @@ export default [
   route("api/track/facebook", "routes/api.track-facebook.ts"),
   route("api/statsig/experiments", "routes/api.statsig-experiments.ts"),
   route("api/popups/lead", "routes/api.popup-lead.ts"),
+  route("api/popups/close", "routes/api.popup-close.ts"),
   route("api/customer/phoneValidation", "routes/api.phone-validation.ts"),
   route("media/vehicles/:picture", "routes/vehicle-picture.ts"),
   route("media/*", "routes/media.ts"),

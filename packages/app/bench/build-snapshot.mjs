@@ -1,22 +1,14 @@
 // The build under measurement, frozen for the run. build/ is shared: a test run or another terminal may rebuild it
 // while the bench runs, and a running server whose chunks were swapped answers 404 for its own scripts and CSS. So
-// the bench builds for production, copies build/ and drizzle/ to a temp folder (with node_modules linked, so Node
-// resolves the server's dependencies as from the app), and serves that copy.
+// the bench builds for production, copies build/ and drizzle/ to a folder under the app's own node_modules/.cache (so
+// Node resolves the server's dependencies as from the app: the app's node_modules first, where `cookie` 1.x is, then
+// the workspace's), and serves that copy.
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
-
-/** The node_modules folder Node would reach first walking up from the app (the workspace root's). */
-function nodeModulesOf(dir) {
-  for (let at = dir; ; at = dirname(at)) {
-    if (existsSync(join(at, "node_modules/react-router/package.json"))) return join(at, "node_modules");
-    if (dirname(at) === at) throw new Error("node_modules with react-router not found above the app");
-  }
-}
 
 function filesUnder(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -50,7 +42,9 @@ export function snapshotBuild({ build = true, log }) {
         env: { ...process.env, NODE_ENV: "production" },
       });
     }
-    const root = mkdtempSync(join(tmpdir(), "showroom-bench-build-"));
+    const cache = join(appDir, "node_modules/.cache");
+    mkdirSync(cache, { recursive: true });
+    const root = mkdtempSync(join(cache, "showroom-bench-build-"));
     try {
       cpSync(join(appDir, "build"), join(root, "build"), { recursive: true });
       cpSync(join(appDir, "drizzle"), join(root, "drizzle"), { recursive: true });
@@ -62,7 +56,6 @@ export function snapshotBuild({ build = true, log }) {
     }
     const missing = missingAssets(join(root, "build"));
     if (missing.length === 0) {
-      symlinkSync(nodeModulesOf(appDir), join(root, "node_modules"), "dir");
       return {
         root,
         serverEntry: join(root, "build/server/index.js"),

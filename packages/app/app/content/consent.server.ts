@@ -18,7 +18,7 @@ import {
 } from "@showroom/rules/consent";
 import type { TextTree } from "../components/i18n";
 import type { ConsentView, TrackingView } from "../components/shell-data";
-import { type SiteCookieName, setCookie } from "../cookies";
+import { clearCookie, type SiteCookieName, setCookie } from "../cookies";
 import type { Config } from "../server/config.server";
 import { readCookie } from "./cookies.server";
 import { catalog } from "./translations.server";
@@ -90,13 +90,14 @@ export function consentView(request: Request, settings: SiteSettings): ConsentVi
 
 /**
  * The `Set-Cookie` headers that store a consent state, readable by scripts (app/cookies.ts says why). They hold no
- * personal data.
+ * personal data. Without functional consent the side buttons' finished list, kept under it, goes too (ADR 335).
  */
 export function consentSetCookies(state: ConsentState): string[] {
   const values = consentCookieValues(state);
   return [
     setCookie(CONSENT_COOKIE_NAMES.display, values.displayCookies),
     setCookie(CONSENT_COOKIE_NAMES.allowed, values.allowCookies),
+    ...(state.allowed.includes("functional") ? [] : [clearCookie("finishedSideButtons")]),
   ];
 }
 

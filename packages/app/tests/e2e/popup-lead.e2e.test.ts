@@ -50,7 +50,7 @@ describe("a popup form's lead (the unlock-price popup)", () => {
     await page.clock.install();
     for (const [i, vehicle] of vehicles.entries()) {
       await page.goto(`${site.url}${vehicle}`);
-      await page.getByRole("button", { name: "Trade-in value" }).waitFor();
+      await page.locator("[data-side-button=trade-in-value]").waitFor();
       await page.clock.fastForward(6_000);
       await page.waitForTimeout(300);
       // Two distinct vehicles are not enough; the third, after its 5 s, is.

@@ -49,17 +49,17 @@ export {
 } from "./popup.schema";
 export { popupIdSchema } from "./popup-id.schema";
 export { type ParsedPopupList, parsePopupList } from "./popup-list";
+export { type ServerPopupFacts, type ServerVerdict, serverVerdict } from "./server-verdict";
 export {
   disablePopupForSession,
   EMPTY_POPUP_STORAGE,
   finishPopup,
   forgetRetiredPopups,
-  POPUP_SESSION_KEY,
-  POPUP_STORAGE_KEYS,
   type PopupStorage,
   recordPageVisit,
   serializePopupStorage,
   type ViewedRule,
   visitCount,
 } from "./storage";
+export { POPUP_SESSION_KEY, POPUP_STORAGE_KEYS } from "./storage-keys";
 export { parseDisabledPopups, parsePopupStorage } from "./storage-parse";

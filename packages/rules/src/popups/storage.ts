@@ -18,12 +18,6 @@ export interface PopupStorage {
   readonly viewedPagesItems: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, ViewedRule>>>>>>;
 }
 
-/** The localStorage keys the two parts are stored under. */
-export const POPUP_STORAGE_KEYS = { finishedPopups: "finishedPopups", viewedPagesItems: "viewedPagesItems" } as const;
-
-/** The sessionStorage key of popups disabled for this session. */
-export const POPUP_SESSION_KEY = "disabledPopups";
-
 /** Nothing stored yet. */
 export const EMPTY_POPUP_STORAGE: PopupStorage = { finishedPopups: [], viewedPagesItems: {} };
 

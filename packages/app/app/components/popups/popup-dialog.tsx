@@ -9,12 +9,14 @@ import {
 import { useActorRef, useSelector } from "@xstate/react";
 import { type PointerEvent, useEffect, useRef, useState } from "react";
 import { Button, Dialog, Heading, Modal, ModalOverlay } from "react-aria-components";
+import { createPortal } from "react-dom";
 import { useNavigate } from "react-router";
 import { fromPromise } from "xstate";
 import { ContactFields } from "../forms/contact-fields";
 import { type FieldErrors, FormMetaFields } from "../forms/fields";
 import { type TextTree, translator } from "../i18n";
 import type { PopupsView } from "./popup-view";
+import { focusAfter, plainClick, postClose, RUNTIME_SIDE_BUTTONS_ID, SideButtonFace } from "./side-buttons";
 
 /** The spec's mobile flag: a window under 640 px wide (section 4, Other). */
 const MOBILE_QUERY = "(max-width: 639.98px)";
@@ -168,19 +170,30 @@ function UnlockPriceThanks({ view }: { view: PopupsView }) {
   );
 }
 
+/** The runtime's side button, drawn into the column the page keeps for side buttons (ADR 335). */
+function useRuntimeSlot(): Element | null {
+  const [slot, setSlot] = useState<Element | null>(null);
+  useEffect(() => setSlot(document.getElementById(RUNTIME_SIDE_BUTTONS_ID)), []);
+  return slot;
+}
+
 /**
  * One popup: its machine (inactive → active → submitted → finished), the side button of a button-triggered popup
  * (pulsing after 10 s for 4 s; no animation when the visitor asks for reduced motion), and the dialog: placed by its position, maximize and
  * restore, drag by the title bar, Escape and outside click when closable, focus trapped inside and returned after.
+ * `opens` is given for a side button the server drew (ADR 336): the dialog opens at once and again at each press,
+ * and the button is the server's. A side button's close or finish is told to the server (ADR 335).
  */
 export function PopupDialog({
   popup,
   view,
   onSettled,
+  opens,
 }: {
   popup: PopupDefinition;
   view: PopupsView;
   onSettled: (outcome: PopupOutcome) => void;
+  opens?: number;
 }) {
   const navigate = useNavigate();
   const [errors, setErrors] = useState<FieldErrors | undefined>(undefined);
@@ -210,23 +223,28 @@ export function PopupDialog({
   const submitted = useSelector(actor, (s) => s.matches("submitted"));
   const settledRef = useRef(onSettled);
   settledRef.current = onSettled;
-  const sideButton = useRef<HTMLButtonElement>(null);
   const [maximized, setMaximized] = useState(false);
   const drag = useDrag();
   const position = usePosition(popup);
   const t = translator(view.texts);
 
+  const slot = useRuntimeSlot();
+
   useEffect(() => {
     actor.send({ type: "CONDITIONS_MET" });
   }, [actor]);
   useEffect(() => {
+    if (opens !== undefined && opens > 0) actor.send({ type: "OPEN" });
+  }, [actor, opens]);
+  useEffect(() => {
     if (!done) return;
     const output = actor.getSnapshot().output;
     if (!output) return;
+    if (popup.button) postClose(popup.id, output.outcome === "finished" ? "finished" : "closed");
     settledRef.current(output);
     if (output.redirect?.startsWith("/")) void navigate(output.redirect);
     else if (output.redirect) window.location.assign(output.redirect);
-  }, [done, actor, navigate]);
+  }, [done, actor, navigate, popup]);
 
   const closable = isClosable(popup);
   const modal = popup.background?.modal !== false;
@@ -236,19 +254,26 @@ export function PopupDialog({
   return (
     <>
       {/* Kept while its dialog is open, so focus has the button to return to. */}
-      {popup.button && (button || open) ? (
-        <button
-          ref={sideButton}
-          type="button"
-          aria-haspopup="dialog"
-          title={popup.button.hoverText}
-          data-pulsing={pulsing ? "true" : undefined}
-          onClick={() => actor.send({ type: "OPEN" })}
-          className={`fixed top-1/2 right-0 z-30 min-h-11 origin-bottom-right -translate-y-1/2 rounded-l-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2 ${pulsing ? "popup-pulse" : ""}`}
-        >
-          {popup.button.text ?? popup.button.hoverText}
-        </button>
-      ) : null}
+      {popup.button && opens === undefined && slot && (button || open)
+        ? createPortal(
+            <SideButtonFace
+              popup={popup}
+              texts={view.texts}
+              pulsing={pulsing}
+              onOpen={(event) => {
+                if (!plainClick(event)) return;
+                event.preventDefault();
+                actor.send({ type: "OPEN" });
+              }}
+              onClose={(event) => {
+                event.preventDefault();
+                focusAfter(slot.closest("#side-buttons"));
+                actor.send({ type: "DISABLE" });
+              }}
+            />,
+            slot,
+          )
+        : null}
       <ModalOverlay
         isOpen={open}
         isDismissable={closable}

@@ -12,42 +12,23 @@ import {
   type PopupDefinition,
   type PopupFacts,
   type PopupOutcome,
-  type PopupStorage,
-  parseDisabledPopups,
-  parsePopupStorage,
   recordPageVisit,
   serializePopupStorage,
 } from "@showroom/rules/popups";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { readAdValues } from "../tracking/ad-values";
-import { PopupDialog } from "./popup-dialog";
+import type { KeptPopups } from "./popup-storage";
 import type { PopupsView } from "./popup-view";
 
-interface Kept {
-  storage: PopupStorage;
-  disabled: string[];
-}
+// The dialog, its machine and react-aria load only once a popup shows (ADR 336): counting visits and judging
+// conditions, which every page with a popup does, needs none of them.
+const PopupDialog = lazy(() => import("./popup-dialog").then((module) => ({ default: module.PopupDialog })));
+
+type Kept = KeptPopups;
 
 // Without functional consent nothing is written to the browser: the state lives in memory for this tab's visit.
 let memory: Kept = { storage: EMPTY_POPUP_STORAGE, disabled: [] };
 let loadedFromBrowser = false;
-
-function readKept(view: PopupsView): Kept {
-  if (!view.storage || loadedFromBrowser) return memory;
-  loadedFromBrowser = true;
-  try {
-    memory = {
-      storage: parsePopupStorage({
-        finishedPopups: localStorage.getItem(POPUP_STORAGE_KEYS.finishedPopups),
-        viewedPagesItems: localStorage.getItem(POPUP_STORAGE_KEYS.viewedPagesItems),
-      }),
-      disabled: parseDisabledPopups(sessionStorage.getItem(POPUP_SESSION_KEY)),
-    };
-  } catch {
-    // Storage refused (private mode, a full quota): the visit goes on in memory.
-  }
-  return memory;
-}
 
 function writeKept(view: PopupsView, kept: Kept): void {
   memory = kept;
@@ -126,13 +107,37 @@ function useClickedItems(items: readonly string[]): string[] {
 }
 
 /**
+ * The popups of this page but the side buttons the server drew, once the browser's storage is read: its parsers load
+ * only when functional consent lets anything be kept there (ADR 336).
+ */
+export function PopupRuntime({ view: all }: { view: PopupsView }) {
+  // The side buttons the server drew open their dialogs themselves (side-buttons.tsx): the runtime leaves them be.
+  const view = useMemo(
+    () => ({ ...all, popups: all.popups.filter((popup) => !all.sideButtons.includes(popup.id)) }),
+    [all],
+  );
+  const reads = view.storage && !loadedFromBrowser;
+  const [ready, setReady] = useState(!reads);
+  useEffect(() => {
+    if (!reads) return;
+    // Not caught, as the runtime's own import (ADR 288): a chunk that fails reaches the reload guard.
+    void import("./popup-storage").then((module) => {
+      if (!loadedFromBrowser) memory = module.readStoredPopups();
+      loadedFromBrowser = true;
+      setReady(true);
+    });
+  }, [reads]);
+  return ready ? <Popups view={view} /> : null;
+}
+
+/**
  * Counts this page view once, then shows each popup whose verdict is "show"; a verdict to wait (a timer) is asked
  * again when the wait is over. A popup that finishes is stored as finished; one closed without a submit is disabled
  * for the session.
  */
-export function PopupRuntime({ view }: { view: PopupsView }) {
+function Popups({ view }: { view: PopupsView }) {
   const [kept, setKept] = useState<Kept>(() => {
-    const before = readKept(view);
+    const before = memory;
     const storage = recordPageVisit(forgetRetiredPopups(before.storage, view.popups), view.popups, view.page);
     const next = { storage, disabled: before.disabled };
     writeKept(view, next);
@@ -184,12 +189,12 @@ export function PopupRuntime({ view }: { view: PopupsView }) {
   };
 
   return (
-    <>
+    <Suspense fallback={null}>
       {view.popups
         .filter((popup) => showing.current.has(popup.id))
         .map((popup) => (
           <PopupDialog key={popup.id} popup={popup} view={view} onSettled={settle} />
         ))}
-    </>
+    </Suspense>
   );
 }

@@ -7,6 +7,15 @@ export const POPUP_INNER_COMPONENTS = ["TradeInValueForm", "UnlockPriceForm"] as
 /** What the page's popup runtime needs: the popups that may apply here, and the facts only the server knows. */
 export interface PopupsView {
   readonly popups: readonly PopupDefinition[];
+  /**
+   * The popups whose side button the server draws, as plain markup: their conditions hold on this page whatever the
+   * browser finds, so the dialog's code loads only when the button is pressed (ADR 336). The runtime leaves them be.
+   */
+  readonly sideButtons: readonly string[];
+  /** Whether the popup runtime loads with the page: some popup here needs what only the browser knows. */
+  readonly runtime: boolean;
+  /** Whether the page keeps the side buttons' own space: one is drawn, or the runtime may draw one (ADR 335). */
+  readonly sideButtonSpace: boolean;
   readonly page: {
     readonly name?: string;
     readonly path: string;
@@ -24,4 +33,13 @@ export interface PopupsView {
   readonly texts: TextTree;
   /** The TCPA line a form with a phone field shows (spec section 5); only with a popup form that takes one. */
   readonly tcpa: string | null;
+}
+
+/**
+ * The page a side button promotes, which it links to without JavaScript: where its popup's submit leads, when that is
+ * a path of this site. Null: the button needs JavaScript to do anything.
+ */
+export function promotedPage(popup: PopupDefinition): string | null {
+  const to = popup.submitted?.redirect;
+  return to !== undefined && /^\/(?![/\\])/.test(to) ? to : null;
 }

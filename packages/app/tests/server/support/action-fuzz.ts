@@ -418,6 +418,17 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
       })),
     writesLeads: true,
   },
+  "routes/api.popup-close.ts": {
+    path: "/api/popups/close",
+    fields: ["popupId", "outcome", "redirectTo", "via"],
+    valid: fc.record({
+      popupId: fc.constant("trade-in-value"),
+      outcome: fc.constantFrom("closed", "finished"),
+      redirectTo: fc.constantFrom("/", "/cars-for-sale"),
+      via: fc.constantFrom("fetch", ""),
+    }),
+    writesLeads: false,
+  },
   "routes/api.store.ts": {
     path: "/api/store",
     fields: ["storeId", "redirectTo", "via"],
@@ -504,7 +515,13 @@ export const FUZZ_GROUPS = {
     "routes/staff-retention.tsx",
     "routes/staff-sign-out.ts",
   ],
-  api: ["routes/api.popup-lead.ts", "routes/api.store.ts", "routes/api.track-facebook.ts", "routes/api.consent.ts"],
+  api: [
+    "routes/api.popup-lead.ts",
+    "routes/api.popup-close.ts",
+    "routes/api.store.ts",
+    "routes/api.track-facebook.ts",
+    "routes/api.consent.ts",
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FuzzGroup = keyof typeof FUZZ_GROUPS;
