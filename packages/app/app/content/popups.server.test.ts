@@ -36,6 +36,13 @@ describe("which popups a page gets, and which side buttons the server draws (ADR
     expect(consented?.sideButtons).toEqual(["trade-in-value"]);
   });
 
+  it("a client-side navigation's data request gets the popups of the page it is for", () => {
+    expect(popupsView(testSite(), request("/_.data"))?.sideButtons).toEqual(["trade-in-value"]);
+    expect(popupsView(testSite(), request("/_.data"))?.page.path).toBe("/");
+    expect(popupsView(testSite(), request("/cars-for-sale.data"))?.page).toMatchObject({ name: "cars-search-page" });
+    expect(popupsView(testSite(), request("/contact-us.data"))).toBeNull();
+  });
+
   it("a vehicle page keeps the runtime for the unlock-price popup, which counts the vehicles viewed", () => {
     const view = popupsView(testSite(), request(VEHICLE));
     expect(view?.runtime).toBe(true);

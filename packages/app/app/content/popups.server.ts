@@ -4,6 +4,7 @@ import { isButtonTriggered, type PopupDefinition, serverVerdict } from "@showroo
 import { POPUP_INNER_COMPONENTS, type PopupsView } from "../components/popups/popup-view";
 import { consentOf } from "./consent.server";
 import { readCookie } from "./cookies.server";
+import { pagePath } from "./seo.server";
 import { readPopupIds } from "./side-buttons.server";
 import type { Site } from "./site.server";
 import { pickTexts } from "./translations.server";
@@ -21,10 +22,11 @@ function rendered(popup: PopupDefinition): boolean {
  * browser knows (finished ids, visit counts, timers, the viewport, clicks) the runtime checks there. Null: none.
  */
 export function popupsView(site: Site, request: Request): PopupsView | null {
-  const url = new URL(request.url);
-  if (/^\/staff(?:\/|$)/.test(url.pathname)) return null;
-  const match = matchRoute(url.pathname);
-  const page = { ...(match ? { name: match.route.name, params: match.params } : {}), path: url.pathname };
+  // The page's own path: a client-side navigation asks for `/cars-for-sale.data`, and the root's data comes with it.
+  const path = pagePath(new URL(request.url));
+  if (/^\/staff(?:\/|$)/.test(path)) return null;
+  const match = matchRoute(path);
+  const page = { ...(match ? { name: match.route.name, params: match.params } : {}), path };
   // The adfLead session cookie marks a browser that has sent a lead (spec section 4, Leads).
   const isLead = readCookie(request, "adfLead") != null;
   const consent = consentOf(request, site.settings);

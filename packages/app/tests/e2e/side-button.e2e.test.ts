@@ -169,6 +169,32 @@ describe("closing the trade-in side button (issue 28, ADR 335)", () => {
     await context.close();
   });
 
+  it("on a desktop, a client-side navigation brings the side button with the page, and one closed stays away on the next", async () => {
+    const { context, page, errors } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/contact-us`);
+    await waitForHydration(page);
+    expect(await sideButton(page).count()).toBe(0);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await page.locator("header a[href='/']").first().click();
+    await page.waitForURL(`${world.site.url}/`);
+    await sideButton(page).waitFor();
+    await waitForHydration(page, "[data-side-button]");
+    await closeControl(page).click();
+    await sideButton(page).waitFor({ state: "detached" });
+    await page.locator("main a[href^='/cars-for-sale']").first().click();
+    await page.waitForURL(/\/cars-for-sale/);
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    expect(await sideButton(page).count()).toBe(0);
+    // Every page change above was the router's, not a document load.
+    expect(documents).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("without JavaScript it is a link to the page it promotes, and its close is a form that keeps it closed", async () => {
     const { context, page } = await openPage(world.browser, { mobile: true, javaScriptEnabled: false });
     await page.goto(`${world.site.url}/`);

@@ -127,7 +127,8 @@ export function PopupRuntime({ view: all }: { view: PopupsView }) {
       setReady(true);
     });
   }, [reads]);
-  return ready ? <Popups view={view} /> : null;
+  // One Popups per page: a client-side navigation counts its visit and starts its timers afresh, as a page load does.
+  return ready ? <Popups key={view.page.path} view={view} /> : null;
 }
 
 /**
