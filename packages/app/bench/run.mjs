@@ -62,7 +62,9 @@ const { values: opts } = parseArgs({
     tracking: { type: "boolean", default: false },
     /** Interleaved rounds of the uncached pages against the reference app (`--skip reference`: no install, no rounds). */
     rounds: { type: "string", default: "3" },
-    reference: { type: "string", default: resolve(appDir, "../../../shared/bench/reference-app") },
+    // The reference app lives beside the repository, not in it: the operator names its folder (a clone must stand
+    // alone, so no path outside the repository is written here).
+    reference: { type: "string", default: process.env.REFERENCE_APP_DIR ?? "" },
     /** Where the memory step creates (and drops) a database of its own; "" leaves PostgreSQL out. */
     "postgres-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
     /** WEB_CONCURRENCY of the memory step's PostgreSQL starts: each process of the cluster is reported. */
@@ -272,7 +274,12 @@ try {
   }
 
   if (skip.has("reference")) results.reference = { skipped: "--skip reference (it costs an npm ci)" };
-  else if (!existsSync(opts.reference)) results.reference = { error: `no reference app at ${opts.reference}` };
+  else if (!opts.reference) {
+    results.reference = {
+      skipped:
+        "no reference app named: pass --reference <its folder> or set REFERENCE_APP_DIR (it is not in the repository)",
+    };
+  } else if (!existsSync(opts.reference)) results.reference = { error: `no reference app at ${opts.reference}` };
   else {
     let built;
     let app;
