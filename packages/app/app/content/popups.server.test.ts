@@ -43,6 +43,16 @@ describe("which popups a page gets, and which side buttons the server draws (ADR
     expect(popupsView(testSite(), request("/contact-us.data"))).toBeNull();
   });
 
+  it("every page's view names every popup of the visitor's list, so the runtime forgets the counts of none of them", () => {
+    for (const path of ["/", "/cars-for-sale", VEHICLE]) {
+      expect(popupsView(testSite(), request(path))?.live).toEqual([
+        "unlock-price-capture",
+        "trade-in-value",
+        "financing-promo-paid-search",
+      ]);
+    }
+  });
+
   it("a vehicle page keeps the runtime for the unlock-price popup, which counts the vehicles viewed", () => {
     const view = popupsView(testSite(), request(VEHICLE));
     expect(view?.runtime).toBe(true);

@@ -49,6 +49,7 @@ export function popupsView(site: Site, request: Request): PopupsView | null {
   return {
     popups,
     sideButtons: judged.filter(drawn).map(({ popup }) => popup.id),
+    live: site.experiments.popups.map((popup) => popup.id),
     runtime: judged.some((j) => !drawn(j)),
     sideButtonSpace: popups.some(isButtonTriggered),
     page,

@@ -51,10 +51,18 @@ describe("a popup form's lead (the unlock-price popup)", () => {
     for (const [i, vehicle] of vehicles.entries()) {
       await page.goto(`${site.url}${vehicle}`);
       await page.locator("[data-side-button=trade-in-value]").waitFor();
+      // The runtime, which counts the visit and times the popup, starts once its chunks are in.
+      await page.waitForLoadState("networkidle");
       await page.clock.fastForward(6_000);
       await page.waitForTimeout(300);
       // Two distinct vehicles are not enough; the third, after its 5 s, is.
       if (i < 2) expect(await dialog.count()).toBe(0);
+      if (i === 1) {
+        // Back on the listing, whose own popup (paid search, with targeting allowed) runs the runtime there: the
+        // vehicles counted so far are kept, as the popup they count for is still in the visitor's list.
+        await page.goto(`${site.url}/cars-for-sale`);
+        await page.waitForLoadState("networkidle");
+      }
     }
     await dialog.waitFor();
     const violations = await axeViolations(page);

@@ -91,7 +91,7 @@ export function finishPopup(state: PopupStorage, popupId: string): PopupStorage 
  * Drops the visit counts of popups no longer in the list (an experiment replaced it). Finished ids are kept: a popup
  * that comes back must not show again.
  */
-export function forgetRetiredPopups(state: PopupStorage, popups: readonly PopupDefinition[]): PopupStorage {
+export function forgetRetiredPopups(state: PopupStorage, popups: readonly Pick<PopupDefinition, "id">[]): PopupStorage {
   const live = new Set(popups.map((popup) => popup.id));
   return produce(state, (draft) => {
     for (const popupId of Object.keys(draft.viewedPagesItems)) {

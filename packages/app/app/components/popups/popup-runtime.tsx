@@ -139,7 +139,9 @@ export function PopupRuntime({ view: all }: { view: PopupsView }) {
 function Popups({ view }: { view: PopupsView }) {
   const [kept, setKept] = useState<Kept>(() => {
     const before = memory;
-    const storage = recordPageVisit(forgetRetiredPopups(before.storage, view.popups), view.popups, view.page);
+    // Retired means gone from the visitor's list, not absent from this page: a vehicle count survives the listing.
+    const live = view.live.map((id) => ({ id }));
+    const storage = recordPageVisit(forgetRetiredPopups(before.storage, live), view.popups, view.page);
     const next = { storage, disabled: before.disabled };
     writeKept(view, next);
     return next;

@@ -12,6 +12,11 @@ export interface PopupsView {
    * browser finds, so the dialog's code loads only when the button is pressed (ADR 336). The runtime leaves them be.
    */
   readonly sideButtons: readonly string[];
+  /**
+   * The ids of every popup of the visitor's list, on this page or not: the runtime keeps the visit counts of these
+   * and forgets only those of popups no longer in the list.
+   */
+  readonly live: readonly string[];
   /** Whether the popup runtime loads with the page: some popup here needs what only the browser knows. */
   readonly runtime: boolean;
   /** Whether the page keeps the side buttons' own space: one is drawn, or the runtime may draw one (ADR 335). */
