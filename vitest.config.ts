@@ -15,6 +15,11 @@ const shared = {
 // the same two workers so they fill both cores together (docs/decisions/300).
 const WORKERS = 2;
 
+// A test's time limit is a statement about the machine, not about the code: a property test of 500 runs that passes
+// alone took 5.8 s, over Vitest's default 5 s, on the two cores beside the server tests at load 8 (meta-user-data).
+// Every project gets a minute; a test that hangs still fails.
+const TEST_TIMEOUT_MS = 60_000;
+
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +27,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "rules",
+          testTimeout: TEST_TIMEOUT_MS,
           root: "packages/rules",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           maxWorkers: WORKERS,
@@ -31,6 +37,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "forms",
+          testTimeout: TEST_TIMEOUT_MS,
           root: "packages/forms",
           include: ["src/**/*.test.ts"],
           maxWorkers: WORKERS,
@@ -41,6 +48,7 @@ export default defineConfig({
         ...shared,
         test: {
           name: "fixtures",
+          testTimeout: TEST_TIMEOUT_MS,
           root: "fixtures",
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           maxWorkers: WORKERS,
@@ -60,7 +68,7 @@ export default defineConfig({
           ],
           // Turns the PostgreSQL suites on when PostgreSQL answers at 127.0.0.1:5432, and says so when it does not.
           globalSetup: ["tests/server/global-setup.ts"],
-          testTimeout: 60_000,
+          testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 180_000,
           // Most of these tests wait on sockets and timers, so two files at a time overlap well on two cores.
           maxWorkers: WORKERS,
