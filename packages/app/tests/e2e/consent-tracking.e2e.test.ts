@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
 import { clickTelLink, launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { firstVehiclePath, type RunningSite, startSite } from "./support/server";
 
 // What each consent state may leave in a browser and send (ADRs 280, 281). The site runs tier 3 (customize, decline,
 // accept all) with a Google tag configured; Google's script is answered by a stub here, so the tests run offline and
@@ -296,7 +296,11 @@ describe("consent states: what runs, is stored and is sent", () => {
     await page.goto(`${site.url}${AD_URL}`);
     await waitForHydration(page);
     expect((await cookieMap(context)).has("adValues")).toBe(true);
-    // The home page's popup keeps its memory under functional consent.
+    // A vehicle page's popup runtime (the unlock-price popup counts vehicles viewed) keeps its memory under functional
+    // consent; the home page draws only a side button and runs no runtime (ADR 336).
+    const vehicle = await firstVehiclePath(site);
+    await page.goto(`${site.url}${vehicle}`);
+    await waitForHydration(page);
     await expect.poll(async () => (await storage(page)).local).toContain("viewedPagesItems");
 
     await page.getByRole("button", { name: "Cookie settings" }).click();

@@ -3,7 +3,7 @@ import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { experimentBucket } from "../../app/server/experiments/assignment";
 import { launchBrowser, openPage, PERSON_UA, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { firstVehiclePath, type RunningSite, startSite } from "./support/server";
 
 // The secret startSite gives the server: the test signs a visitor id the way the server does.
 const SESSION_SECRET = "e2e-session-secret-that-is-long-enough-0000";
@@ -171,11 +171,13 @@ describe("new versions (spec section 4, Other)", () => {
         }
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto(`${site.url}/`);
+    // A vehicle page loads the popup runtime (its unlock-price popup counts vehicles); the home page does not (ADR 336).
+    const vehicle = await firstVehiclePath(site);
+    await page.goto(`${site.url}${vehicle}`);
     await page.waitForTimeout(6_000);
     expect(notices).toEqual(["Part of this page didn’t load. Reloading…"]);
-    expect(documents).toEqual([`${site.url}/`, `${site.url}/`]);
-    const guard = await page.evaluate(() => sessionStorage.getItem("reloadGuard:/"));
+    expect(documents).toEqual([`${site.url}${vehicle}`, `${site.url}${vehicle}`]);
+    const guard = await page.evaluate((path) => sessionStorage.getItem(`reloadGuard:${path}`), vehicle);
     expect(Number(guard)).toBeGreaterThan(Date.now() - 15_000);
     await context.close();
   });

@@ -96,3 +96,14 @@ export async function startSiteWithDataDir(name: string): Promise<{ site: Runnin
   } as unknown as Record<string, string>);
   return { site, dataDir };
 }
+
+/**
+ * The path of the first vehicle the site's listing links to, found on the running site (not hard-coded): a vehicle
+ * page is where the popup runtime loads for every visitor (the unlock-price popup counts vehicles viewed, ADR 336).
+ */
+export async function firstVehiclePath(site: RunningSite): Promise<string> {
+  const listing = await (await fetch(`${site.url}/cars-for-sale`)).text();
+  const path = /href="(\/(?:new|used|certified)-cars-for-sale\/\d{4}-[^"]+)"/.exec(listing)?.[1];
+  if (!path) throw new Error("the listing links to no vehicle page");
+  return path;
+}
