@@ -15,11 +15,13 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { bytea, createdAt, sealedColumns } from "./columns.server";
+import { inventoryFeedPulls } from "./feed-pulls-schema.server";
 import { offerRuleVersions } from "./offer-rules-schema.server";
 import { auditEvents, retentionTallies, staffAccounts, staffSessions, staffSettings } from "./staff-schema.server";
 
 // The staff desk's tables and the published offer rules live in their own modules; drizzle-kit reads this one, so it
 // re-exports them.
+export * from "./feed-pulls-schema.server";
 export * from "./offer-rules-schema.server";
 export * from "./staff-schema.server";
 
@@ -342,4 +344,5 @@ export const schema = {
   staffSettings,
   retentionTallies,
   offerRuleVersions,
+  inventoryFeedPulls,
 };
