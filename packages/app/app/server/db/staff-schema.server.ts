@@ -76,6 +76,7 @@ export const auditActions = [
   "retention-run",
   "published-offer-rules",
   "rolled-back-offer-rules",
+  "applied-held-feed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
