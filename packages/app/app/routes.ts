@@ -29,6 +29,7 @@ export default [
     ...["new", "used", "certified"].map((condition) =>
       route(`${condition}-cars-for-sale/*`, "routes/cars-for-sale.tsx", { id: `${condition}-cars-for-sale` }),
     ),
+    route("compare", "routes/compare.tsx"),
     route("contact-us", "routes/contact-us.tsx"),
     route("help-center", "routes/help-center.tsx"),
     route("help-center/:category", "routes/help-center-category.tsx"),

@@ -14,6 +14,7 @@ import {
 } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
 import type { FacetGroup, FacetLink, FormTarget, SearchResultsView } from "../components/search/types";
+import { COMPARE_PICK_TEXTS } from "../server/compare/compare-query";
 import { savedVins } from "../server/saved/saved-vehicles.server";
 import { searchCatalogue, searchVehicles } from "../server/search/search.server";
 import type { FacetValue, RangeFacet, SearchFacets } from "../server/search/types";
@@ -261,7 +262,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
     heading: words.heading,
     breadcrumbs: searchBreadcrumbs(site, canonicalPath, words.subject),
     // What the search view and its cards look up in the browser; facet and sort labels come formatted.
-    texts: pickTexts("inventory", ["search", "filters.count", "conditions", "card"]),
+    texts: pickTexts("inventory", ["search", "filters.count", "conditions", "card", ...COMPARE_PICK_TEXTS]),
     condition: criteria.condition ?? null,
     q: criteria.q ?? "",
     sort: result.sort.value,

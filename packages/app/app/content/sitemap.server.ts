@@ -12,8 +12,9 @@ export interface GroupUrl {
   readonly lastmod?: Date | string | null;
 }
 
-// Parameterless pages that are not landing pages: result lists, and form steps that need the page before them.
-const NOT_IN_SITEMAP: readonly RouteName[] = ["car-research-search", "sell-trade-my-car-your-vehicle"];
+// Parameterless pages that are not landing pages: result lists, form steps that need the page before them, and the
+// compare page, whose vehicles come from the shopper's own list (noindex, ADR 346).
+const NOT_IN_SITEMAP: readonly RouteName[] = ["car-research-search", "sell-trade-my-car-your-vehicle", "compare"];
 
 function pages(site: Site): GroupUrl[] {
   const { pages: switches } = site.content;

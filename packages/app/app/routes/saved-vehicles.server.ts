@@ -10,6 +10,7 @@ import { pagePath } from "../content/seo.server";
 import type { Site } from "../content/site.server";
 import { pickTexts, t } from "../content/translations.server";
 import { cardsFor } from "../content/vehicle-card.server";
+import { COMPARE_PICK_TEXTS } from "../server/compare/compare-query";
 import { logError } from "../server/log.server";
 import { listedCards } from "../server/saved/listed-cards.server";
 import { removeVehicle, SAVED_VEHICLES_LIMIT, savedVins, saveVehicle } from "../server/saved/saved-vehicles.server";
@@ -37,7 +38,7 @@ export async function savedVehiclesPage(site: Site, request: Request) {
     siteName: dealer.name,
   };
   const vehicles: VehicleCardView[] = cards.map(cardsFor(vins));
-  return { seo, texts: pickTexts("inventory", ["saved", "card"]), vehicles };
+  return { seo, texts: pickTexts("inventory", ["saved", "card", ...COMPARE_PICK_TEXTS]), vehicles };
 }
 
 export type SavedVehiclesRefusal = { ok: false; status: number; message: string; field: "vin" | "intent" | null };

@@ -3,11 +3,15 @@ import { translator } from "../components/i18n";
 import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
 import { ButtonLink, Container, PageHero } from "../components/ui";
+import { CompareForm } from "../components/vehicle/compare-pick";
 import { SAVED_VEHICLES_PATH } from "../components/vehicle/save-button";
 import { VehicleCard } from "../components/vehicle/vehicle-card";
 import { getSite } from "../content/site.server";
 import type { Route } from "./+types/saved-vehicles";
 import { type SavedVehiclesRefusal, savedVehiclesAction, savedVehiclesPage } from "./saved-vehicles.server";
+
+/** The form the saved cards' "Compare" checkboxes submit (ADR 346). */
+const COMPARE_FORM = "compare-saved";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return savedVehiclesPage(await getSite(context), request);
@@ -53,10 +57,15 @@ export default function SavedVehicles({ loaderData, actionData }: Route.Componen
         ) : (
           <>
             <p className="mb-6 text-slate-700">{t("saved.text")}</p>
+            {vehicles.length > 1 ? <CompareForm id={COMPARE_FORM} texts={loaderData.texts} className="mb-6" /> : null}
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {vehicles.map((vehicle) => (
                 <li key={vehicle.vin} data-vin={vehicle.vin} className="flex flex-col gap-3">
-                  <VehicleCard vehicle={vehicle} texts={loaderData.texts} />
+                  <VehicleCard
+                    vehicle={vehicle}
+                    texts={loaderData.texts}
+                    compareForm={vehicles.length > 1 ? COMPARE_FORM : undefined}
+                  />
                   <Form method="post" action={SAVED_VEHICLES_PATH}>
                     <input type="hidden" name="vin" value={vehicle.vin} />
                     <input type="hidden" name="returnTo" value={SAVED_VEHICLES_PATH} />

@@ -2,8 +2,12 @@ import { useEffect, useRef } from "react";
 import { useNavigate, useNavigation } from "react-router";
 import { type TextTree, translator, useUi } from "../i18n";
 import { PageLink } from "../navigation/page-link";
+import { CompareForm, CompareSubmit } from "../vehicle/compare-pick";
 import { VehicleCard } from "../vehicle/vehicle-card";
 import type { SearchResultsView } from "./types";
+
+/** The form the cards' "Compare" checkboxes submit (ADR 346). */
+const COMPARE_FORM = "compare-results";
 
 /** The address without its fragment: what the loader sees. */
 const withoutHash = (href: string) => href.split("#")[0] ?? href;
@@ -41,13 +45,19 @@ export function SearchResults({ results, texts }: { results: SearchResultsView; 
       <p role="status" aria-live="polite" className="text-sm text-slate-700">
         {vehicles.length > 0 ? t("search.showingCount", { shown: `${first}–${last}`, total: results.total }) : ""}
       </p>
+      {vehicles.length > 1 ? <CompareForm id={COMPARE_FORM} texts={texts} className="mt-3" /> : null}
       <ol ref={list} className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={loadingMore}>
         {vehicles.map((vehicle, i) => (
           <li key={vehicle.vin} id={`card-${first + i}`} data-vin={vehicle.vin} className="scroll-mt-24">
-            <VehicleCard vehicle={vehicle} texts={texts} />
+            <VehicleCard vehicle={vehicle} texts={texts} compareForm={vehicles.length > 1 ? COMPARE_FORM : undefined} />
           </li>
         ))}
       </ol>
+      {vehicles.length > 3 ? (
+        <div className="mt-6 flex justify-center">
+          <CompareSubmit form={COMPARE_FORM} texts={texts} />
+        </div>
+      ) : null}
       {moreHref || nextHref || prevHref ? (
         <nav
           aria-label={ui("common.a11y.pagination")}

@@ -1,6 +1,7 @@
 import { countText, type TextTree, translator, useUi } from "../i18n";
 import { PageLink } from "../navigation/page-link";
 import { PersonalizePriceLink } from "../unlock-price/personalize-price-link";
+import { CompareCheckbox } from "./compare-pick";
 import { MonthlyPayment } from "./monthly-payment";
 import { SaveVehicleButton } from "./save-button";
 import type { CardPrice, VehicleCardView } from "./types";
@@ -42,10 +43,13 @@ export function VehicleCard({
   vehicle,
   texts,
   headingLevel = 2,
+  compareForm,
 }: {
   vehicle: VehicleCardView;
   texts: TextTree;
   headingLevel?: 2 | 3;
+  /** The id of the page's compare form: the card gets a "Compare" checkbox in it (texts need `compare`). */
+  compareForm?: string;
 }) {
   const t = translator(texts);
   const Heading = `h${headingLevel}` as const;
@@ -95,6 +99,11 @@ export function VehicleCard({
         <p className="mt-auto pt-4 text-2xl font-bold text-slate-900">
           <VehiclePrice vin={vehicle.vin} price={vehicle.price} texts={texts} />
         </p>
+        {compareForm ? (
+          <div className="mt-3 border-t border-slate-100 pt-2">
+            <CompareCheckbox form={compareForm} vin={vehicle.vin} title={vehicle.title} texts={texts} />
+          </div>
+        ) : null}
       </div>
     </article>
   );
