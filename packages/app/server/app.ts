@@ -17,6 +17,7 @@ import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/
 import { makeDataDirPrivate } from "../app/server/db/data-dir.server";
 import { experimentsFor, variantOf } from "../app/server/experiments/experiments.server";
 import { sweepDrafts } from "../app/server/financing/drafts.server";
+import { pullSettingsOf, startFeedPulls } from "../app/server/inventory/feed-pull.server";
 import { logError, logInfo, logWarn, setLogFormat, setLogLevel } from "../app/server/log.server";
 import { createSiteMetrics } from "../app/server/metrics/metrics.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
@@ -284,6 +285,8 @@ export async function start(
   const app = createServerApp(services, { htmlCache, inventoryVersion });
   // Disposal of personal data past the retention period, daily; one instance runs it (docs/decisions/224).
   const retention = startRetentionJob(database.db, config.RETENTION_DAYS);
+  // Each store's FEED_URL_<STORE ID>, at start and every FEED_PULL_MINUTES; one instance pulls each (ADR 352).
+  const feedPulls = startFeedPulls(database.db, config.FEED_URLS, pullSettingsOf(config));
   // Housekeeping every ten minutes: old rate-limit keys, credit application drafts past their 24 hours, dead staff
   // sessions.
   const sweeper = setInterval(() => {
@@ -318,6 +321,7 @@ export async function start(
   } catch (error) {
     clearInterval(sweeper);
     retention.stop();
+    await feedPulls.stop();
     await stopWatching();
     await leadMail.stop();
     vinDecoder.close();
@@ -343,6 +347,8 @@ export async function start(
     closing ??= (async () => {
       clearInterval(sweeper);
       retention.stop();
+      // A pull in flight is aborted and recorded before the database closes.
+      await feedPulls.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       // Sends in flight finish (or are left to their lease) before the database they report to closes.

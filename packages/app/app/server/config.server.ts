@@ -29,6 +29,23 @@ const base64Key = z
     message: "must be 32 bytes in base64 (openssl rand -base64 32)",
   });
 
+/** A store's inventory feed: `https://…` (user and password in the URL are sent as Basic authorization). */
+const feedUrl = z
+  .url("must be a URL")
+  .refine((v) => /^https?:\/\//.test(v), "must start with https:// or http://")
+  .refine((v) => v.length <= 2000, "must be at most 2000 characters");
+
+/**
+ * `FEED_URL_<STORE ID>` variables, gathered by {@link loadConfig}: the store id is the variable's tail in lower case
+ * with `_` for `-` (`FEED_URL_ST_PETERS` pulls into store `st-peters`).
+ */
+const feedUrlsSchema = z.record(z.string().regex(/^FEED_URL_[A-Z0-9_]+$/), feedUrl).transform((byName) =>
+  Object.entries(byName).map(([name, url]) => ({
+    storeId: name.slice("FEED_URL_".length).toLowerCase().replaceAll("_", "-"),
+    url,
+  })),
+);
+
 /**
  * The server's configuration, parsed from the environment once at boot so a bad value stops the start with a
  * message naming it, instead of failing at the first request.
@@ -160,6 +177,16 @@ const configSchema = z
       .optional(),
     /** Tracking events (`POST /api/track/facebook`) allowed per IP per minute, apart from the form POST budget. */
     TRACK_EVENTS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Every store's inventory feed URL (`FEED_URL_<STORE ID>`), pulled at start and every FEED_PULL_MINUTES. */
+    FEED_URLS: feedUrlsSchema.default([]),
+    /** Minutes between two pulls of each store's feed (ADR 352). */
+    FEED_PULL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    /** How long one feed request may take, in milliseconds (its one retry gets as long again). */
+    FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    /** A feed larger than this many bytes is refused, not read (the download stops at the limit). */
+    FEED_MAX_BYTES: z.coerce.number().int().min(1024).max(1_000_000_000).default(50_000_000),
+    /** A full feed that would mark more than this % of a store's available cars sold is held for an admin (ADR 354). */
+    FEED_HOLD_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
     /** Server processes sharing the port (start.mjs forks them); above 1, the secrets must be shared (ADR 308). */
     WEB_CONCURRENCY: z.coerce
       .number({ error: "must be a whole number from 1 to 64" })
@@ -213,14 +240,18 @@ export function loadServerConfig(env: Record<string, string | undefined> = proce
 
 /** Parses `env` (default `process.env`); throws a {@link ConfigError} naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const known = Object.fromEntries(
+  const known: Record<string, unknown> = Object.fromEntries(
     Object.keys(configSchema.shape).flatMap((key) =>
-      env[key] === undefined || env[key] === "" ? [] : [[key, env[key]]],
+      env[key] === undefined || env[key] === "" || key === "FEED_URLS" ? [] : [[key, env[key]]],
     ),
   );
+  const feedUrls = Object.entries(env).filter(([key, value]) => key.startsWith("FEED_URL_") && value);
+  if (feedUrls.length > 0) known.FEED_URLS = Object.fromEntries(feedUrls);
   const result = configSchema.safeParse(known);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    // A feed URL's issue names its own variable (FEED_URL_BRENTWOOD), not the record it was gathered into.
+    const name = (path: PropertyKey[]) => (path[0] === "FEED_URLS" && path.length > 1 ? path.slice(1) : path).join(".");
+    const lines = result.error.issues.map((issue) => `  ${name(issue.path)}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   return result.data;

@@ -1,7 +1,8 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
 import type { ParsedFeed, Rejection } from "./feed";
+import { holdReason, holdsFeed, type SoldShare } from "./feed-hold";
 
 export interface ImportSummary {
   applied: boolean;
@@ -11,6 +12,8 @@ export interface ImportSummary {
   updated: number;
   sold: number;
   rejected: Rejection[];
+  /** Set when a full feed was held by the mass-sold hold: the share it would have sold (ADR 354). */
+  held?: SoldShare;
 }
 
 const BATCH = 500;
@@ -24,9 +27,14 @@ export async function importFeed(
   db: Db,
   storeId: string,
   feed: ParsedFeed,
-  options: { full?: boolean; now?: Date } = {},
+  options: {
+    full?: boolean;
+    now?: Date;
+    /** Hold (change nothing) a full feed that would mark more than this % of the store's available cars sold. */
+    holdAbovePercent?: number;
+  } = {},
 ): Promise<ImportSummary> {
-  const { full = true, now = new Date() } = options;
+  const { full = true, now = new Date(), holdAbovePercent } = options;
   const total = feed.vehicles.length + feed.rejected.length;
   const refuse = (reason: string): ImportSummary => ({
     applied: false,
@@ -45,6 +53,19 @@ export async function importFeed(
 
   return db.transaction(async (tx) => {
     const vins = feed.vehicles.map((v) => v.vin);
+    if (full && holdAbovePercent !== undefined) {
+      // Counted in the transaction that would apply the feed, so the hold judges the inventory it would change.
+      const ofStore = and(eq(vehicles.storeId, storeId), eq(vehicles.status, "available"));
+      const [available] = await tx.select({ n: count() }).from(vehicles).where(ofStore);
+      const [wouldSell] = await tx
+        .select({ n: count() })
+        .from(vehicles)
+        .where(and(ofStore, sql`${vehicles.vin} <> all(${toTextArray(vins)}::text[])`));
+      const share = { available: Number(available?.n ?? 0), wouldSell: Number(wouldSell?.n ?? 0) };
+      if (holdsFeed(share, holdAbovePercent)) {
+        return { ...refuse(holdReason(share, holdAbovePercent)), held: share };
+      }
+    }
     const known = new Set<string>();
     for (let i = 0; i < vins.length; i += BATCH) {
       const rows = await tx
