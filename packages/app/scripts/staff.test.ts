@@ -137,13 +137,22 @@ describe("npm run staff", () => {
     expect((await staff(["list"])).stdout).toMatch(/ada@example\.com\tadmin\tactive/);
   });
 
+  it("adds an analyst (issue 30): the role that publishes offer rules", async () => {
+    const added = await staff(["add", "ana@example.com", "--role", "analyst"], `${PASSWORD}\n`);
+    expect([added.code, added.stdout]).toEqual([
+      0,
+      expect.stringContaining("Account ana@example.com (analyst) created."),
+    ]);
+    expect((await staff(["list"])).stdout).toMatch(/ana@example\.com\tanalyst\tactive/);
+  });
+
   it("refuses an unknown command or role with the usage and exit code 2", async () => {
     const unknown = await staff(["remove", "dana@example.com"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Usage:");
     const role = await staff(["add", "kim@example.com", "--role", "owner"], `${PASSWORD}\n`);
     expect(role.code).toBe(2);
-    expect(role.stderr).toContain("The role is one of sales, finance or admin.");
+    expect(role.stderr).toContain("The role is one of sales, finance, analyst or admin.");
   });
 });
 

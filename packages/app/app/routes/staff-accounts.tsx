@@ -42,6 +42,7 @@ export const meta = () => deskMeta("Accounts");
 const ROLES = [
   { value: "sales", label: "Sales" },
   { value: "finance", label: "Finance" },
+  { value: "analyst", label: "Analyst" },
   { value: "admin", label: "Admin" },
 ];
 

@@ -2,6 +2,8 @@
 // role, signed out and half signed in (password given, no code yet), against the built server: each answer must be the
 // one the table gives (docs/decisions/306). A route added without a table entry is refused to everyone, and fails here.
 import { randomBytes, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyring, sealJson } from "../../app/server/crypto/envelope.server";
 import { decodeKey } from "../../app/server/crypto/keyring.server";
@@ -20,10 +22,14 @@ import { type Answer, postForm, request } from "./support/requests";
 const PASSWORD = "a long and unusual passphrase";
 const DATA_KEY = randomBytes(32).toString("base64");
 const COOKIE = "__Host-showroom-staff";
-const ROLES = ["sales", "finance", "admin"] as const;
+const ROLES = ["sales", "finance", "analyst", "admin"] as const;
 type Role = (typeof ROLES)[number];
 type Visitor = Role | "signed out" | "half signed in";
 const TARGET = "target@example.com";
+const SHIPPED_SETTINGS = readFileSync(
+  fileURLToPath(new URL("../../../rules/rules/offer-settings.json", import.meta.url)),
+  "utf8",
+);
 
 const cookieOf = (headers: Headers) =>
   headers
@@ -53,6 +59,17 @@ describe("every desk route, as every visitor, answers as the access table says",
     },
     "staff/outbox": { "": { id: String(ids.outbox) } },
     "staff/retention": { "": { days: "730" } },
+    // The shipped settings: the first allowed post publishes version 1, the rest find nothing new (303 either way).
+    "staff/offer-rules": {
+      preview: { intent: "preview", editFile: "offer-settings.json", editText: SHIPPED_SETTINGS },
+      publish: {
+        intent: "publish",
+        note: "walk",
+        candidateName: "offer-settings.json",
+        candidateText: SHIPPED_SETTINGS,
+      },
+      rollback: { intent: "rollback", version: "1" },
+    },
   });
 
   /** A concrete address of a route pattern: real records, so an allowed request gets the page, not a 404. */
@@ -167,6 +184,8 @@ describe("every desk route, as every visitor, answers as the access table says",
     else if (method === "GET") expect(seen).toEqual([what, 200, null]);
     else if (data) expect([200, 202], what).toContain(answer.status);
     else if (path === "staff/credit-applications/:id/ssn") expect(seen).toEqual([what, 200, null]);
+    // A candidate's review is a page of its own, not a change to redirect from.
+    else if (path === "staff/offer-rules" && intent === "preview") expect(seen).toEqual([what, 200, null]);
     else expect([what, answer.status]).toEqual([what, 303]);
   }
 

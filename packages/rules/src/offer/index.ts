@@ -4,6 +4,9 @@
  */
 
 export type { CheckReport } from "../bin/check";
+// simulate's comparison, for the staff desk's candidate view (issue 30): the same numbers the command prints.
+export type { ComparedEntry, Comparison, OfferMovement, SimulationRow } from "../bin/simulate";
+export { compareSimulations, parseOfferBook } from "../bin/simulate";
 export { ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
 export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
 export type {

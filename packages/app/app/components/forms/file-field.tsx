@@ -13,7 +13,8 @@ export function FileField({
   required,
   hint,
   accept,
-}: Omit<FieldProps, "defaultValue"> & { accept?: string }) {
+  multiple,
+}: Omit<FieldProps, "defaultValue"> & { accept?: string; multiple?: boolean }) {
   const id = givenId ?? fieldId(name);
   const error = errors?.[name]?.[0];
   return (
@@ -23,6 +24,7 @@ export function FileField({
         name={name}
         type="file"
         accept={accept}
+        multiple={multiple}
         required={required}
         className={`${INPUT} min-h-11 file:mr-4 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-800`}
         aria-invalid={error ? true : undefined}

@@ -14,7 +14,8 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, sealedColumns } from "./columns.server";
 
-export const staffRoles = ["sales", "finance", "admin"] as const;
+// Analyst stands apart from the chain sales < finance < admin: it publishes offer rules, never sees a lead (ADR 342).
+export const staffRoles = ["sales", "finance", "analyst", "admin"] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 /**

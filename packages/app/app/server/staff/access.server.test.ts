@@ -3,22 +3,26 @@ import { describe, expect, it } from "vitest";
 import { deskRoutesOfConfig } from "../../../tests/server/support/desk-routes";
 import { staffRoles } from "../db/schema.server";
 import { DESK_ACCESS, type DeskAccess, deskLinks, deskVerdict } from "./access.server";
+import { roleAllows } from "./sessions.server";
 
+const ANY = ["sales", "finance", "analyst", "admin"] as const;
 const SALES = ["sales", "finance", "admin"] as const;
 const FINANCE = ["finance", "admin"] as const;
+const ANALYST = ["analyst", "admin"] as const;
 const ADMIN = ["admin"] as const;
 type Who = "open" | readonly string[];
 
 /**
  * Who may do what, written from the spec (section 9, the staff desk), not read from the table: sales works leads and
  * never sees pre-approval or full credit application data; finance also opens applications and reveals SSNs; admin
- * also accounts, the outbox, retention and the audit trail. `POST` maps each intent ("" for an action without one).
+ * also accounts, the outbox, retention and the audit trail. An analyst (issue 30) publishes offer rules and sees no lead
+ * or application; admin may too. `POST` maps each intent ("" for an action without one).
  */
 const EXPECTED: Record<string, { GET: Who; POST?: Record<string, Who> }> = {
   "staff/login": { GET: "open" },
   "staff/verify": { GET: "open" },
   "staff/sign-out": { GET: "open" },
-  staff: { GET: SALES },
+  staff: { GET: ANY },
   "staff/leads": { GET: SALES },
   "staff/leads/:id": { GET: SALES },
   "staff/leads/export": { GET: SALES },
@@ -30,17 +34,18 @@ const EXPECTED: Record<string, { GET: Who; POST?: Record<string, Who> }> = {
   "staff/retention": { GET: ADMIN, POST: { "": ADMIN } },
   "staff/audit": { GET: ADMIN },
   // Issue 29: what the ad feeds leave out and why, cars only, for every role.
-  "staff/listing-feeds": { GET: SALES },
-  "staff/*": { GET: SALES },
+  "staff/listing-feeds": { GET: ANY },
+  "staff/offer-rules": { GET: ANALYST, POST: { preview: ANALYST, publish: ANALYST, rollback: ANALYST } },
+  "staff/*": { GET: ANY },
 };
 
-/** Who the table lets do `method` (with `intent`) on `path`: "open", or the roles at or above its least role. */
+/** Who the table lets do `method` (with `intent`) on `path`: "open", or the roles its least role lets in. */
 function whoTableAllows(table: Readonly<Record<string, DeskAccess>>, path: string, method: string, intent: string) {
   const verdict = deskVerdict(table, path, method, intent === "" ? null : intent);
   if (verdict.kind === "open") return "open";
   if (verdict.kind === "refused") return [];
   const least = verdict.least;
-  return staffRoles.filter((role) => staffRoles.indexOf(role) >= staffRoles.indexOf(least));
+  return staffRoles.filter((role) => roleAllows(role, least));
 }
 
 /** Every difference between the table's answers and the spec's. */
@@ -125,6 +130,21 @@ describe("the desk's access table", () => {
       "/staff/credit-applications",
       "/staff/listing-feeds",
     ]);
-    expect(deskLinks("admin")).toHaveLength(7);
+    expect(deskLinks("analyst").map((l) => l.href)).toEqual(["/staff/listing-feeds", "/staff/offer-rules"]);
+    expect(deskLinks("admin")).toHaveLength(8);
+  });
+
+  it("an analyst reaches no lead, application, account or audit page, and neither sales nor finance the offer rules", () => {
+    const analystOpens = Object.keys(DESK_ACCESS).filter((path) => {
+      const verdict = deskVerdict(DESK_ACCESS, path, "GET", null);
+      return verdict.kind === "role" && roleAllows("analyst", verdict.least);
+    });
+    expect(analystOpens.sort()).toEqual(["staff", "staff/*", "staff/listing-feeds", "staff/offer-rules"]);
+    for (const role of ["sales", "finance"] as const) {
+      for (const intent of ["preview", "publish", "rollback"]) {
+        const verdict = deskVerdict(DESK_ACCESS, "staff/offer-rules", "POST", intent);
+        expect(verdict.kind === "role" && roleAllows(role, verdict.least)).toBe(false);
+      }
+    }
   });
 });

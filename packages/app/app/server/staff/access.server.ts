@@ -1,30 +1,37 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { readFormData } from "../../content/form-data.server";
 import { servicesContext } from "../../context";
-import type { StaffRole } from "../db/schema.server";
+import { type StaffRole, staffRoles } from "../db/schema.server";
 import { clientIp, type Desk } from "./desk.server";
-import { clearedSessionCookie, currentStaff, roleAllows, type StaffMember, sessionToken } from "./sessions.server";
+import {
+  clearedSessionCookie,
+  currentStaff,
+  type DeskLevel,
+  roleAllows,
+  type StaffMember,
+  sessionToken,
+} from "./sessions.server";
 
 /**
  * Who may use a desk route (docs/decisions/306). `open`: the sign-in steps and sign-out, which anyone reaches (they
- * check their own session state). Otherwise `get` is the least role that may load the route, and `post` the least role
- * for its action: one role when the action takes no `intent`, or one per `intent` value the action accepts. A route
- * without `post` has no action the desk allows.
+ * check their own session state). Otherwise `get` is the least role that may load the route (`any-role`: every
+ * signed-in account), and `post` the least role for its action: one role when the action takes no `intent`, or one per
+ * `intent` value the action accepts. A route without `post` has no action the desk allows.
  */
 export type DeskAccess =
   | { open: true }
-  | { get: StaffRole; post?: StaffRole | { intent: Readonly<Record<string, StaffRole>> } };
+  | { get: DeskLevel; post?: DeskLevel | { intent: Readonly<Record<string, DeskLevel>> } };
 
 /**
- * Every desk route, by its path as app/routes.ts writes it, to the least role that may use it. Roles nest
- * (sales < finance < admin). A desk route missing here is refused to everyone, and the walk test
+ * Every desk route, by its path as app/routes.ts writes it, to the least role that may use it. Sales < finance < admin
+ * nest; analyst stands beside them and admin includes it (ADR 342). A desk route missing here is refused to everyone, and the walk test
  * (tests/server/staff-access.test.ts) fails.
  */
 export const DESK_ACCESS = {
   "staff/login": { open: true },
   "staff/verify": { open: true },
   "staff/sign-out": { open: true },
-  staff: { get: "sales" },
+  staff: { get: "any-role" },
   "staff/leads": { get: "sales" },
   // Sales sees only the lead kinds its role may (leads-inbox.server filters by role): never application data.
   "staff/leads/:id": { get: "sales" },
@@ -37,8 +44,13 @@ export const DESK_ACCESS = {
   "staff/retention": { get: "admin", post: "admin" },
   "staff/audit": { get: "admin" },
   // What the ad feeds leave out names cars, never a shopper: every role may see it.
-  "staff/listing-feeds": { get: "sales" },
-  "staff/*": { get: "sales" },
+  "staff/listing-feeds": { get: "any-role" },
+  // Offer rules hold no personal data; publishing prices every offer, so only analysts and admins (ADR 343).
+  "staff/offer-rules": {
+    get: "analyst",
+    post: { intent: { preview: "analyst", publish: "analyst", rollback: "analyst" } },
+  },
+  "staff/*": { get: "any-role" },
 } as const satisfies Record<string, DeskAccess>;
 
 type DeskRoute = keyof typeof DESK_ACCESS;
@@ -48,15 +60,20 @@ const routePath = (pattern: string) => pattern.replace(/^\/+/, "");
 
 export type Verdict =
   | { kind: "open" }
-  | { kind: "role"; least: StaffRole }
+  | { kind: "role"; least: DeskLevel }
   /**
    * Not in the table, or a method or intent the table does not name: nobody. `least`, the route's own role: below it
    * the answer is 403 as for the page, so a role learns nothing of what a page it may not open accepts.
    */
-  | { kind: "refused"; status: 404 | 405 | 400; least?: StaffRole };
+  | { kind: "refused"; status: 404 | 405 | 400; least?: DeskLevel };
 
-const RANK: Record<StaffRole, number> = { sales: 0, finance: 1, admin: 2 };
-const higher = (a: StaffRole, b: StaffRole): StaffRole => (RANK[a] >= RANK[b] ? a : b);
+const rolesAt = (level: DeskLevel) => staffRoles.filter((role) => roleAllows(role, level));
+const within = (a: DeskLevel, b: DeskLevel) => rolesAt(a).every((role) => roleAllows(role, b));
+/**
+ * The level that asks for both `a` and `b`: the stricter one when one includes the other. Levels that do not (finance
+ * and analyst) meet at admin, the one role that includes every role.
+ */
+const higher = (a: DeskLevel, b: DeskLevel): DeskLevel => (within(a, b) ? a : within(b, a) ? b : "admin");
 
 /**
  * What the table says of one request. A POST also runs the route's loaders afterwards (a document post), so it needs
@@ -93,6 +110,7 @@ const NAVIGATION: { path: DeskRoute; label: string }[] = [
   { path: "staff/retention", label: "Retention" },
   { path: "staff/audit", label: "Audit trail" },
   { path: "staff/listing-feeds", label: "Ad feeds" },
+  { path: "staff/offer-rules", label: "Offer rules" },
 ];
 
 /** The links of the desk's navigation a role may follow: the table decides, so a link never leads to a 403. */

@@ -13,7 +13,7 @@ export const staffEmailSchema = z
   .trim()
   .toLowerCase()
   .pipe(z.email({ error: "Enter a valid email address." }).max(254));
-export const staffRoleSchema = z.enum(staffRoles, { error: "The role is one of sales, finance or admin." });
+export const staffRoleSchema = z.enum(staffRoles, { error: "The role is one of sales, finance, analyst or admin." });
 
 /** Binds a sealed TOTP secret to its account: copied into another row, it no longer opens. */
 export const totpAad = (accountId: string) => `staff_accounts:${accountId}`;

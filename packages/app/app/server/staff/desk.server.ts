@@ -11,7 +11,12 @@ export interface Desk {
   actor: Actor;
 }
 
-export const ROLE_LABELS: Record<StaffRole, string> = { sales: "Sales", finance: "Finance", admin: "Admin" };
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  sales: "Sales",
+  finance: "Finance",
+  analyst: "Analyst",
+  admin: "Admin",
+};
 
 export function clientIp(context: Readonly<RouterContextProvider>): string {
   return context.get(requestContext).clientIp;

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { clearCookie, readCookie, type SiteCookieName, setCookie } from "../../cookies";
 import type { Keyring } from "../crypto/envelope.server";
 import type { Db } from "../db/client.server";
-import { type StaffRole, staffAccounts, staffSessions } from "../db/schema.server";
+import { type StaffRole, staffAccounts, staffRoles, staffSessions } from "../db/schema.server";
 import { openTotpSecret, staffEmailSchema } from "./accounts.server";
 import { type Actor, recordAudit } from "./audit.server";
 import { verifyPassword } from "./passwords.server";
@@ -219,9 +219,21 @@ export async function sweepSessions(db: Db, now = new Date()): Promise<void> {
   await db.delete(staffSessions).where(or(lt(staffSessions.lastSeenAt, cutoff), lt(staffSessions.createdAt, cutoff)));
 }
 
-const RANK: Record<StaffRole, number> = { sales: 0, finance: 1, admin: 2 };
+/** What a desk route may ask for: a role, or any signed-in account whatever its role. */
+export type DeskLevel = StaffRole | "any-role";
 
-/** Roles nest: finance sees what sales sees, admin sees everything. */
-export function roleAllows(role: StaffRole, needed: StaffRole): boolean {
-  return RANK[role] >= RANK[needed];
+/**
+ * The roles each role includes (ADR 342). Sales, finance and admin nest; analyst publishes offer rules and includes
+ * no other role, so it never reaches a lead or a credit application; admin includes every role.
+ */
+const INCLUDES: Record<StaffRole, readonly StaffRole[]> = {
+  sales: ["sales"],
+  finance: ["finance", "sales"],
+  analyst: ["analyst"],
+  admin: staffRoles,
+};
+
+/** Whether `role` may do what `needed` may. */
+export function roleAllows(role: StaffRole, needed: DeskLevel): boolean {
+  return needed === "any-role" || INCLUDES[role].includes(needed);
 }

@@ -128,6 +128,14 @@ describe("passwords and codes", () => {
     expect(roleAllows("finance", "admin")).toBe(false);
     expect(roleAllows("admin", "finance")).toBe(true);
   });
+
+  it("analyst stands apart: it includes no other role and none but admin includes it (ADR 342)", () => {
+    for (const role of ["sales", "finance", "admin"] as const) expect(roleAllows("analyst", role)).toBe(false);
+    expect(roleAllows("sales", "analyst")).toBe(false);
+    expect(roleAllows("finance", "analyst")).toBe(false);
+    expect(roleAllows("admin", "analyst")).toBe(true);
+    expect(roleAllows("analyst", "any-role")).toBe(true);
+  });
 });
 
 describe.each(testDatabaseKinds())("the staff desk on %s", (kind) => {

@@ -388,6 +388,11 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
         ["routes/staff-accounts.tsx", "/staff/accounts", ["intent", "email", "role"]],
         ["routes/staff-outbox.tsx", "/staff/outbox", ["id"]],
         ["routes/staff-retention.tsx", "/staff/retention", ["days"]],
+        [
+          "routes/staff-offer-rules.tsx",
+          "/staff/offer-rules",
+          ["intent", "files", "editFile", "editText", "candidateName", "candidateText", "note", "version"],
+        ],
         ["routes/staff-sign-out.ts", "/staff/sign-out", ["intent"]],
       ] as const
     ).map(([file, path, fields]) => [
@@ -513,6 +518,7 @@ export const FUZZ_GROUPS = {
     "routes/staff-accounts.tsx",
     "routes/staff-outbox.tsx",
     "routes/staff-retention.tsx",
+    "routes/staff-offer-rules.tsx",
     "routes/staff-sign-out.ts",
   ],
   api: [

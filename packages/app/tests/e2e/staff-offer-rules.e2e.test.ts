@@ -1,0 +1,125 @@
+// The desk's offer rules in Chromium (issue 30, ADR 343): an analyst made with the staff CLI signs in with a TOTP
+// code, sees no lead, checks a candidate (an edit, a failing edit, an upload), reads what it moves, and publishes it;
+// axe finds no violation on the page in any of those states. Without JavaScript, as the desk works.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeAt } from "../../app/server/staff/totp.server";
+import { seedPgliteDataDir } from "../support/databases";
+import { axeViolations, describeViolations } from "./support/axe";
+import { launchBrowser, openPage } from "./support/browser";
+import { type RunningSite, startSite } from "./support/server";
+
+const APP = fileURLToPath(new URL("../../", import.meta.url));
+const RULES = fileURLToPath(new URL("../../../rules/rules/", import.meta.url));
+const PASSWORD = "a long and unusual passphrase";
+const settings = readFileSync(join(RULES, "offer-settings.json"), "utf8");
+/** The Cash Now warranty cost raised from $300 to $500. */
+const dearerWarranty = settings.replace(/("name": "warranty",[^}]*?"amount": )300/, (_, head: string) => `${head}500`);
+
+let site: RunningSite;
+let browser: Browser;
+let dataDir: string;
+let secret = "";
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "showroom-offer-rules-e2e-"));
+  await seedPgliteDataDir(dataDir);
+  const out = execFileSync("npm", ["run", "-s", "staff", "--", "add", "ana@example.com", "--role", "analyst"], {
+    cwd: APP,
+    input: `${PASSWORD}\n`,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+  expect(out).toContain("Account ana@example.com (analyst) created.");
+  secret = new URL(out.match(/otpauth:\/\/totp\/\S+/)?.[0] ?? "otpauth://x").searchParams.get("secret") ?? "";
+  [site, browser] = await Promise.all([
+    startSite({
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      RATE_LIMIT_POSTS_PER_MINUTE: "1000",
+      STAFF_SIGN_INS_PER_MINUTE: "1000",
+    } as unknown as Record<string, string>),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function expectNoAxeViolations(page: Page) {
+  const violations = await axeViolations(page);
+  expect(violations, `${page.url()}\n${describeViolations(violations)}`).toEqual([]);
+}
+
+async function editAndCheck(page: Page, text: string) {
+  await page.goto(`${site.url}/staff/offer-rules?edit=offer-settings.json`);
+  await page.getByLabel("offer-settings.json, from the live version").fill(text);
+  await page.getByRole("button", { name: "Check this edit" }).click();
+  await page.getByRole("heading", { name: "Candidate" }).waitFor();
+}
+
+describe("the desk's offer rules", () => {
+  it("an analyst signs in with TOTP, sees no lead, checks and compares a candidate, and publishes it; axe-clean", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    await page.goto(`${site.url}/staff/login`);
+    await page.getByLabel("Email").fill("ana@example.com");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.waitForURL(`${site.url}/staff/verify`);
+    await page.getByLabel("Code from your authenticator app").fill(codeAt(secret, new Date()));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(`${site.url}/staff`);
+    const home = (await page.locator("main").textContent()) ?? "";
+    expect(home).toContain("(Analyst)");
+    expect(home).not.toContain("Leads");
+    expect((await page.request.get(`${site.url}/staff/leads`)).status()).toBe(403);
+
+    await page.getByRole("link", { name: "Offer rules" }).first().click();
+    await page.getByRole("heading", { name: "Offer rules", level: 1 }).waitFor();
+    await page.getByText("No offer rules published yet").waitFor();
+    await expectNoAxeViolations(page);
+
+    // A failing edit: the problem at its file, line and column, and nothing to publish.
+    await editAndCheck(page, settings.replace('"amount": 260', '"amount": "260"'));
+    const alert = (await page.getByRole("alert").textContent()) ?? "";
+    expect(alert).toMatch(/offer-settings\.json, line \d+, column \d+/);
+    expect(await page.getByRole("button", { name: "Publish this candidate" }).count()).toBe(0);
+    await expectNoAxeViolations(page);
+
+    // A good edit: what moves on the sample book, by how much and on which rule.
+    await editAndCheck(page, dearerWarranty);
+    await page.getByText("The check found no problems.").waitFor();
+    const sample = page.getByRole("region", { name: "On the sample book" });
+    expect(await sample.textContent()).toMatch(
+      /Cash Now: \d+ prices? changed: least −\$200, median −\$200, most −\$200/,
+    );
+    expect(await sample.getByRole("table").textContent()).toContain("cost “warranty”");
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("What changed and why").fill("Warranty costs us $500 now");
+    await page.getByRole("button", { name: "Publish this candidate" }).click();
+    await page.getByText("Version 1 published: it is live.").waitFor();
+    const versions = (await page.getByRole("table").textContent()) ?? "";
+    expect(versions).toContain("ana@example.com");
+    expect(versions).toContain("Warranty costs us $500 now");
+    await expectNoAxeViolations(page);
+
+    // An upload of the folder's files: the shipped settings, compared with the live (dearer) version.
+    await page
+      .getByLabel("Rule files")
+      .setInputFiles([{ name: "offer-settings.json", mimeType: "application/json", buffer: Buffer.from(settings) }]);
+    await page.getByRole("button", { name: "Check the uploaded files" }).click();
+    await page.getByRole("heading", { name: "Candidate" }).waitFor();
+    expect(await page.getByRole("region", { name: "On the sample book" }).textContent()).toContain("most +$200");
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
