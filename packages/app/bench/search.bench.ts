@@ -42,6 +42,7 @@ function searchMix(count: number, seed: number): Omit<SearchOptions, "facets">[]
     fuel: [],
     transmission: [],
     exteriorColor: [],
+    drivetrain: [],
   });
   const shapes: (() => SearchCriteria)[] = [
     () => base(),
@@ -59,6 +60,7 @@ function searchMix(count: number, seed: number): Omit<SearchOptions, "facets">[]
       exteriorColor: [...new Set([slugify(pick(GENERATED_COLOURS)), slugify(pick(GENERATED_COLOURS))])].sort(),
     }),
     () => ({ ...base(), bodyStyle: "trucks", transmission: ["manual"] }),
+    () => ({ ...base(), drivetrain: pick([["awd"], ["4wd"], ["awd", "4wd"]]) }),
     () => ({
       ...base(),
       q: pick([
@@ -73,6 +75,13 @@ function searchMix(count: number, seed: number): Omit<SearchOptions, "facets">[]
         "leather",
         "red truck",
         "sunroof",
+        // Synonyms, phrases and typos (issue 28, ADR 337).
+        "awd",
+        "4x4",
+        "all wheel drive suv",
+        "hnda",
+        "civc",
+        "grey pickup",
       ]),
     }),
   ];

@@ -167,6 +167,11 @@ function facetGroups(facets: SearchFacets, criteria: SearchCriteria, conditions:
       ),
     },
     {
+      id: "drivetrain",
+      label: label("drivetrain"),
+      values: links(facets.drivetrain, (v) => ({ drivetrain: toggled(criteria.drivetrain, v.value) }), href, true),
+    },
+    {
       id: "features",
       label: label("features"),
       values: links(facets.feature, (v) => ({ feature: v.value }), href),

@@ -177,10 +177,11 @@ export const queryArb: fc.Arbitrary<SearchQuery> = fc
       fuel: listArb,
       transmission: listArb,
       exteriorColor: listArb,
+      drivetrain: listArb,
       q: textArb,
       shown: fc.integer({ min: 2, max: 20 }),
     },
-    { requiredKeys: ["sort", "page", "fuel", "transmission", "exteriorColor"] },
+    { requiredKeys: ["sort", "page", "fuel", "transmission", "exteriorColor", "drivetrain"] },
   )
   .map((query) => ({ ...query }) as SearchQuery);
 

@@ -59,6 +59,20 @@ export {
   searchSortOption,
 } from "./search-query";
 export { parseSearchQuery } from "./search-query-parse";
+export {
+  defaultSearchWords,
+  drivetrainLabel,
+  drivetrainSlug,
+  MAX_SEARCH_TERMS,
+  MIN_TYPO_LETTERS,
+  mayForgiveTypo,
+  nameWords,
+  type SearchTerm,
+  searchTerms,
+  squeeze,
+  withinOneEdit,
+} from "./search-words";
+export { type SearchWordMeaning, type SearchWords, searchWordsSchema } from "./search-words.schema";
 export { type SitemapEntry, type SitemapEntryOptions, sitemapEntry, sitemapGroupDefaults, sitemapXml } from "./sitemap";
 export { isSlug, SLUG_PATTERN, slugify } from "./slug";
 export {

@@ -44,7 +44,7 @@ describe("inventory rules", () => {
   });
 
   it("is registered as inventory.json with its schema and defaults", () => {
-    expect(ruleFiles.map((f) => f.name)).toStrictEqual(["inventory.json"]);
+    expect(ruleFiles.map((f) => f.name)).toStrictEqual(["inventory.json", "search-words.json"]);
     expect(ruleFiles[0]?.defaults).toBe(defaultInventoryRules);
   });
 

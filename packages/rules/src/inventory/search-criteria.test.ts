@@ -23,7 +23,7 @@ function criteriaOf(href: string, catalogue = sampleCatalogue, conditions?: Para
 
 describe("search criteria", () => {
   it("a price bound in the query replaces the same bound of the path; the other ends combine", () => {
-    const base = { sort: "priceLow", page: 1, fuel: [], transmission: [], exteriorColor: [] };
+    const base = { sort: "priceLow", page: 1, fuel: [], transmission: [], exteriorColor: [], drivetrain: [] };
     expect(searchCriteria({ priceMax: 20000 }, { ...base, price: { max: 30000 } }).price).toStrictEqual({ max: 30000 });
     expect(searchCriteria({ priceMax: 20000 }, { ...base, price: { min: 5000 } }).price).toStrictEqual({
       min: 5000,
@@ -33,7 +33,7 @@ describe("search criteria", () => {
   });
 
   it("puts a single price bound in the path while there is room, and the rest in the query", () => {
-    const base = { sort: "priceLow", page: 1, fuel: [], transmission: [], exteriorColor: [] };
+    const base = { sort: "priceLow", page: 1, fuel: [], transmission: [], exteriorColor: [], drivetrain: [] };
     expect(searchHref({ ...base, bodyStyle: "suvs", price: { max: 20000 } })).toBe(
       "/cars-for-sale/suvs/price-under-20000",
     );

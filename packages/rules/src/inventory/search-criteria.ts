@@ -22,6 +22,7 @@ export function searchCriteria(filters: SearchFilters, query: SearchQuery): Sear
     fuel: query.fuel,
     transmission: query.transmission,
     exteriorColor: query.exteriorColor,
+    drivetrain: query.drivetrain,
   };
   // Copied field by field: a ParsedSearchQuery also carries its dropped list, which is not part of the search.
   if (filters.condition !== undefined) criteria.condition = filters.condition;

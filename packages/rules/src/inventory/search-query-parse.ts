@@ -150,6 +150,7 @@ export function parseSearchQuery(
     fuel: [],
     transmission: [],
     exteriorColor: [],
+    drivetrain: [],
     dropped,
   };
   for (const param of Object.keys(RANGES) as RangeParam[]) {

@@ -25,13 +25,14 @@ describe("parseSearchQuery", () => {
       fuel: [],
       transmission: [],
       exteriorColor: [],
+      drivetrain: [],
       dropped: [],
     });
   });
 
   it("reads ranges, lists, text, sort and page", () => {
     const query = parseSearchQuery(
-      "?year=2018,null&price=5000,25000&fuel=Hybrid&fuel=gasoline,electric&transmission=automatic&exteriorColor=Midnight Blue&q=  camry   se &sort=PRICEHIGH&page=3&utm_source=mail",
+      "?year=2018,null&price=5000,25000&fuel=Hybrid&fuel=gasoline,electric&transmission=automatic&exteriorColor=Midnight Blue&drivetrain=AWD,4wd&q=  camry   se &sort=PRICEHIGH&page=3&utm_source=mail",
     );
     expect(withoutDropped(query)).toStrictEqual({
       sort: "priceHigh",
@@ -41,6 +42,7 @@ describe("parseSearchQuery", () => {
       fuel: ["electric", "gasoline", "hybrid"],
       transmission: ["automatic"],
       exteriorColor: ["midnight-blue"],
+      drivetrain: ["4wd", "awd"],
       q: "camry se",
     });
     expect(query.dropped).toStrictEqual([]);

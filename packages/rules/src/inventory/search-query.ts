@@ -27,9 +27,12 @@ export interface SearchQuery {
   fuel: string[];
   transmission: string[];
   exteriorColor: string[];
+  /** Drivetrain slugs (`awd`, `4wd`, `fwd`, `rwd`; ADR 337). */
+  drivetrain: string[];
   /**
    * Free text: inside year, make, model, trim, VIN and stock number, or at a word's start in body style, colour,
-   * fuel and features (`suv`, `leather`, `red truck`; the app's search, ADR 260). Trimmed, single spaces.
+   * fuel and features (`suv`, `leather`, `red truck`; the app's search, ADR 260); drivetrain, body, fuel and colour
+   * synonyms and one typo in a make or model name (ADR 337). Trimmed, single spaces.
    */
   q?: string;
 }
@@ -58,7 +61,7 @@ export const RANGES = {
   year: { label: "Year", min: 1900, max: 2100 },
 } as const;
 export type RangeParam = keyof typeof RANGES;
-export const LISTS = ["fuel", "transmission", "exteriorColor"] as const;
+export const LISTS = ["fuel", "transmission", "exteriorColor", "drivetrain"] as const;
 export type ListParam = (typeof LISTS)[number];
 
 /** The canonical order of query parameters. */
@@ -89,7 +92,7 @@ function encodeValue(value: string): string {
 
 /**
  * The canonical query string (without `?`) of a search query: parameters in a fixed order (q, price, mileage,
- * year, fuel, transmission, exteriorColor, sort, page, shown), list values sorted and unique, the default sort, page 1
+ * year, fuel, transmission, exteriorColor, drivetrain, sort, page, shown), list values sorted and unique, the default sort, page 1
  * and one page shown left out. The empty string when nothing is set.
  */
 export function formatSearchQuery(query: Partial<SearchQuery>, rules: InventoryRules = defaultInventoryRules): string {

@@ -1,6 +1,12 @@
 // fast-check generators for the search tests: criteria drawn mostly from what the inventory holds (so searches find
 // something) and sometimes from what it does not (so empty results and zero counts are exercised). Not a test file.
-import { CONDITIONS, defaultInventoryRules, type SearchCriteria, slugify } from "@showroom/rules/inventory";
+import {
+  CONDITIONS,
+  defaultInventoryRules,
+  drivetrainSlug,
+  type SearchCriteria,
+  slugify,
+} from "@showroom/rules/inventory";
 import fc from "fast-check";
 import type { InventoryRow } from "./inventory-index";
 
@@ -9,6 +15,7 @@ export interface Vocabulary {
   makeModels: { make: string; model: string }[];
   fuels: string[];
   colours: string[];
+  drivetrains: string[];
   words: string[];
   stores: string[];
 }
@@ -25,6 +32,7 @@ export function vocabularyOf(rows: readonly InventoryRow[]): Vocabulary {
     makeModels: [...pairs, { make: "bugatti", model: "chiron" }],
     fuels: [...unique(rows.map((r) => slugify(r.fuelType ?? "")).filter((s) => s !== "")), "steam"],
     colours: [...unique(rows.map((r) => slugify(r.exteriorColor ?? "")).filter((s) => s !== "")), "chartreuse"],
+    drivetrains: [...unique(rows.map((r) => drivetrainSlug(r.drivetrain) ?? "").filter((s) => s !== "")), "6wd"],
     words: [
       ...some.map((r) => r.vin.slice(-6).toLowerCase()),
       ...some.map((r) => r.stockNumber),
@@ -43,9 +51,27 @@ export function vocabularyOf(rows: readonly InventoryRow[]): Vocabulary {
       "heads-up",
       "ram",
       "zzzz",
+      // Synonyms and phrases of the search words table (ADR 337), and one-edit typos of makes and models.
+      "awd",
+      "4x4",
+      "all-wheel drive",
+      "four wheel drive",
+      "fwd",
+      "pickup",
+      "ev",
+      "gas",
+      "grey",
+      ...some.map((r) => typo(r.make.toLowerCase())),
+      ...some.map((r) => typo(r.model.toLowerCase())),
     ],
     stores: unique(rows.map((r) => r.storeId)),
   };
+}
+
+/** A one-edit typo of a word: its first two letters swapped (`hnoda`), or one letter dropped when too short. */
+function typo(word: string): string {
+  if (word.length >= 5) return `${word[1]}${word[0]}${word.slice(2)}`;
+  return word.slice(0, -1);
 }
 
 /**
@@ -92,6 +118,7 @@ export function criteriaArb(vocabulary: Vocabulary): fc.Arbitrary<SearchCriteria
       fuel: subset(vocabulary.fuels),
       transmission: subset(["automatic", "manual"]),
       exteriorColor: subset(vocabulary.colours),
+      drivetrain: subset(vocabulary.drivetrains),
       q: option(fc.array(fc.constantFrom(...vocabulary.words), { minLength: 1, maxLength: 2 }).map((w) => w.join(" "))),
       sort: fc.constantFrom(...defaultInventoryRules.sort.search.options.map((o) => o.value)),
       page: fc.integer({ min: 1, max: 3 }),

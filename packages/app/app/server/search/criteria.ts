@@ -39,6 +39,8 @@ function criteriaSchema(rules: InventoryRules) {
       fuel: list,
       transmission: list,
       exteriorColor: list,
+      // Criteria saved before drivetrain was a filter (ADR 337) lack it.
+      drivetrain: list.default([]),
       q: z.string().max(MAX_QUERY_TEXT).optional(),
       sort: z.string().refine((s) => sorts.includes(s), `sort must be one of ${sorts.join(", ")}`),
       page: z.number().int().min(1).max(MAX_PAGE),
@@ -69,6 +71,7 @@ export function checkCriteria(input: unknown, rules: InventoryRules = defaultInv
     fuel: data.fuel,
     transmission: data.transmission,
     exteriorColor: data.exteriorColor,
+    drivetrain: data.drivetrain,
   };
   for (const key of ["condition", "bodyStyle", "make", "model", "feature", "q"] as const) {
     const value = data[key];
@@ -84,12 +87,6 @@ export function checkCriteria(input: unknown, rules: InventoryRules = defaultInv
     }
   }
   return criteria;
-}
-
-/** The words of a free-text search: split on spaces and commas, at most eight (the rest add nothing useful). */
-export function queryWords(q: string | undefined): string[] {
-  if (!q) return [];
-  return [...new Set(q.split(/[\s,]+/).filter((w) => w !== ""))].slice(0, 8);
 }
 
 /** Transmission facet values as the URL carries them, and the column's A/M code (ADF's spelling). */

@@ -38,6 +38,7 @@ const rowArb = (i: number): fc.Arbitrary<InventoryRow> =>
       exteriorColor: fc.constantFrom("Blue", "Midnight Blue", "Rosé Gold", "rose gold", "Ruby Red", null, "★"),
       fuelType: fc.constantFrom("Gasoline", "Plug-In Hybrid", "Hybrid", null),
       transmission: fc.constantFrom("A", "M", null),
+      drivetrain: fc.constantFrom("AWD", "All-Wheel Drive", "4x4", "FWD", null),
       priceDrop: fc.boolean(),
       premiumUpgrades: fc.boolean(),
       private: fc.boolean(),
@@ -53,7 +54,6 @@ const rowArb = (i: number): fc.Arbitrary<InventoryRow> =>
       model: makeModel.model,
       modelSlug: slugify(makeModel.model),
       oldPrice: row.price === null ? null : row.price + 1_000,
-      drivetrain: null,
     }));
 
 const inventoryArb = fc
@@ -219,7 +219,7 @@ describe("search engine", () => {
     const found = (q: string) =>
       search(
         rows,
-        { sort: "priceLow", page: 1, fuel: [], transmission: [], exteriorColor: [], q },
+        { sort: "priceLow", page: 1, fuel: [], transmission: [], exteriorColor: [], drivetrain: [], q },
         {
           privateUnlocked: false,
         },
@@ -268,6 +268,7 @@ describe("search engine", () => {
           fuel: [],
           transmission: [],
           exteriorColor: [],
+          drivetrain: [],
           [field]: range,
         };
         const within = rows.filter((row) => {

@@ -1,9 +1,16 @@
 // One search over the inventory index: a single pass that finds the matching vehicles and counts every facet, then
 // a walk along the sort order for the page. Pure and synchronous; the loop reads typed arrays only, since it runs
 // once per vehicle on every search (docs/decisions/130, 131).
-import type { NumberRange, SearchCriteria, SortOption } from "@showroom/rules/inventory";
-import { queryWords } from "./criteria";
-import { haystackMatches } from "./haystacks";
+import {
+  type NumberRange,
+  nameWords,
+  type SearchCriteria,
+  type SearchTerm,
+  type SortOption,
+  searchTerms,
+  withinOneEdit,
+} from "@showroom/rules/inventory";
+import { haystackMatches, sharedWordStarts } from "./haystacks";
 import {
   GROUPED_FACETS,
   type GroupedFacet,
@@ -29,6 +36,7 @@ export const FACET_KINDS = [
   "fuel",
   "transmission",
   "exteriorColor",
+  "drivetrain",
 ] as const;
 type FacetKind = (typeof FACET_KINDS)[number];
 
@@ -129,6 +137,7 @@ function markFailures(index: InventoryIndex, criteria: SearchCriteria, failed: I
   if (criteria.fuel.length > 0) anyOf("fuel", criteria.fuel, BIT.fuel);
   if (criteria.transmission.length > 0) anyOf("transmission", criteria.transmission, BIT.transmission);
   if (criteria.exteriorColor.length > 0) anyOf("exteriorColor", criteria.exteriorColor, BIT.exteriorColor);
+  if (criteria.drivetrain.length > 0) anyOf("drivetrain", criteria.drivetrain, BIT.drivetrain);
 }
 
 /**
@@ -219,10 +228,81 @@ function markTagMatches(index: InventoryIndex, word: string, matched: Uint8Array
   });
 }
 
-/** The grouped facets' code columns, or their counters, one per facet (GROUPED_FACETS has seven). */
-type SevenColumns = [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+/** Each make's and model's name words (by dictionary code), and every such word: what a typo is measured against. */
+interface NameIndex {
+  make: string[][];
+  model: string[][];
+  all: Set<string>;
+}
+
+// The dictionaries change only when the index is rebuilt, so their name words are kept per index.
+const nameIndexes = new WeakMap<InventoryIndex, NameIndex>();
+function nameIndex(index: InventoryIndex): NameIndex {
+  let names = nameIndexes.get(index);
+  if (!names) {
+    const make = index.dictionaries.make.labels.map(nameWords);
+    const model = index.dictionaries.model.labels.map(nameWords);
+    names = { make, model, all: new Set([...make.flat(), ...model.flat()]) };
+    nameIndexes.set(index, names);
+  }
+  return names;
+}
+
+/** Marks the vehicles whose value code of `facet` is one of the codes `chosen` (by code) holds. */
+function markCodes(index: InventoryIndex, facet: GroupedFacet, chosen: Uint8Array, matched: Uint8Array): void {
+  const column = index.codes[facet];
+  for (let i = 0; i < matched.length; i++) {
+    const code = column[i] as number;
+    if (code >= 0 && chosen[code] === 1) matched[i] = 1;
+  }
+}
+
+/**
+ * Marks the vehicles one term finds (ADR 260, 337). A term of the search words table by what it means (drivetrain,
+ * body style, fuel, colour), by tags, and at the start of a name word, never inside one. Any other word inside the
+ * year, make, model, trim, VIN or stock number or at a tag's word start, and, when the typo rule allows and the word
+ * is no make or model name word itself, in the makes and models with a name word one edit away (`hnda` → Honda).
+ */
+function termMatches(
+  index: InventoryIndex,
+  term: SearchTerm,
+  names: NameIndex | null,
+  matched: Uint8Array<ArrayBuffer>,
+): Uint8Array<ArrayBuffer> {
+  const { text, meaning } = term;
+  markTagMatches(index, text, matched);
+  if (meaning) {
+    sharedWordStarts(index.haystacks, text, matched);
+    const { dictionaries } = index;
+    const byValue = (
+      facet: GroupedFacet,
+      wanted: readonly string[] | undefined,
+      test: (v: string, w: string) => boolean,
+    ) => {
+      if (!wanted || wanted.length === 0) return;
+      const chosen = Uint8Array.from(dictionaries[facet].values, (v) => (wanted.some((w) => test(v, w)) ? 1 : 0));
+      markCodes(index, facet, chosen, matched);
+    };
+    const same = (v: string, w: string) => v === w;
+    byValue("drivetrain", meaning.drivetrain, same);
+    byValue("bodyStyle", meaning.bodyStyle, same);
+    byValue("fuel", meaning.fuel, same);
+    byValue("exteriorColor", meaning.exteriorColor, startsAWord);
+    return matched;
+  }
+  haystackMatches(index.haystacks, text, matched);
+  if (term.forgivesTypo && names && !names.all.has(text)) {
+    const near = (words: string[]) => (words.some((w) => withinOneEdit(text, w)) ? 1 : 0);
+    markCodes(index, "make", Uint8Array.from(names.make, near), matched);
+    markCodes(index, "model", Uint8Array.from(names.model, near), matched);
+  }
+  return matched;
+}
+
+/** The grouped facets' code columns, or their counters, one per facet (GROUPED_FACETS has eight). */
+type EightColumns = [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
 // A facet added to GROUPED_FACETS fails to compile here instead of going uncounted in the straight-line path.
-const GROUPED_COUNT: SevenColumns["length"] = GROUPED_FACETS.length;
+const GROUPED_COUNT: EightColumns["length"] = GROUPED_FACETS.length;
 void GROUPED_COUNT;
 
 /** A vehicle out of the search whatever the filters (another store, private, a condition not sold, a word missed). */
@@ -262,11 +342,11 @@ export function runSearch(
     for (let i = 0; i < n; i++)
       failed[i] = (failed[i] as number) | bitUnlessSet(conditionSold[conditions[i] as number] as number, EXCLUDED);
   }
-  // Every word must match: inside the year, make, model, trim, VIN or stock number, or at a word's start in the
-  // body style, colour, fuel or features.
-  for (const word of queryWords(criteria.q).map((w) => w.toLowerCase())) {
-    const matched = haystackMatches(index.haystacks, word, new Uint8Array(n));
-    markTagMatches(index, word, matched);
+  // Every term must match (termMatches).
+  const terms = searchTerms(criteria.q);
+  const names = terms.some((t) => t.forgivesTypo) ? nameIndex(index) : null;
+  for (const term of terms) {
+    const matched = termMatches(index, term, names, new Uint8Array(n));
     for (let i = 0; i < n; i++) failed[i] = (failed[i] as number) | bitUnlessSet(matched[i] as number, EXCLUDED);
   }
   markFailures(index, criteria, failed);
@@ -298,8 +378,8 @@ export function runSearch(
     const columns = GROUPED_FACETS.map((facet) => index.codes[facet]);
     const bits = Int32Array.from(GROUPED_FACETS, (facet) => BIT[facet]);
     const { features, year } = numbers;
-    const [k0, k1, k2, k3, k4, k5, k6] = columns as SevenColumns;
-    const [c0, c1, c2, c3, c4, c5, c6] = groupedCounts as SevenColumns;
+    const [k0, k1, k2, k3, k4, k5, k6, k7] = columns as EightColumns;
+    const [c0, c1, c2, c3, c4, c5, c6, c7] = groupedCounts as EightColumns;
     for (let i = 0; i < n; i++) {
       const fails = failed[i] as number;
       // Most vehicles either pass every filter (they count for every facet) or are out of the search.
@@ -314,6 +394,7 @@ export function runSearch(
         countCode(c4, k4[i] as number);
         countCode(c5, k5[i] as number);
         countCode(c6, k6[i] as number);
+        countCode(c7, k7[i] as number);
       } else {
         for (let f = 0; f < columns.length; f++) {
           if ((counts & (bits[f] as number)) !== 0)

@@ -235,3 +235,17 @@ export function haystackMatches(
   });
   return matched;
 }
+
+/**
+ * Marks the vehicles with a word of their year, make, model or trim that starts with `word`: how a word of the search
+ * words table is found in names (`awd` in the trim "XLE AWD"), never inside a word (`ev` is not in "Chevrolet").
+ * Every field but the first (the year) follows a space in the shared text.
+ */
+export function sharedWordStarts(haystacks: HaystackText, word: string, matched: Uint8Array): Uint8Array {
+  const { start, items } = haystacks.vehiclesOfShared;
+  scanTexts(haystacks.shared, ` ${word}`, (code) => {
+    const end = start[code + 1] as number;
+    for (let j = start[code] as number; j < end; j++) matched[items[j] as number] = 1;
+  });
+  return matched;
+}

@@ -1,7 +1,7 @@
 // The available inventory as the search reads it: one row per vehicle plus, per facet, a dictionary of values and a
 // small integer code per vehicle, so filtering and counting are array lookups (docs/decisions/130). Pure: built from
 // rows the snapshot loader reads, tested without a database.
-import { type Condition, type SortOption, slugify } from "@showroom/rules/inventory";
+import { type Condition, drivetrainLabel, drivetrainSlug, type SortOption, slugify } from "@showroom/rules/inventory";
 import { TRANSMISSION_VALUES } from "./criteria";
 import {
   type Grouped,
@@ -56,6 +56,7 @@ export const GROUPED_FACETS = [
   "fuel",
   "transmission",
   "exteriorColor",
+  "drivetrain",
 ] as const;
 export type GroupedFacet = (typeof GROUPED_FACETS)[number];
 
@@ -179,6 +180,17 @@ function cachedSlug(text: string): string {
   return slug;
 }
 
+const drivetrains = new Map<string, string | null>();
+function cachedDrivetrain(text: string | null): string | null {
+  if (text === null) return null;
+  let slug = drivetrains.get(text);
+  if (slug === undefined) {
+    slug = drivetrainSlug(text);
+    if (drivetrains.size < 1_000) drivetrains.set(text, slug);
+  }
+  return slug;
+}
+
 /** The facet value of a row (a slug) and its label, or null when the row has none. */
 function facetValue(facet: GroupedFacet, row: InventoryRow): { value: string; label: string; parent?: string } | null {
   switch (facet) {
@@ -201,6 +213,11 @@ function facetValue(facet: GroupedFacet, row: InventoryRow): { value: string; la
     case "exteriorColor": {
       const value = cachedSlug(row.exteriorColor ?? "");
       return value ? { value, label: row.exteriorColor ?? value } : null;
+    }
+    case "drivetrain": {
+      // Feeds spell a drivetrain many ways ("AWD", "All-Wheel Drive"); the search words table names one slug.
+      const value = cachedDrivetrain(row.drivetrain);
+      return value ? { value, label: drivetrainLabel(value) } : null;
     }
   }
 }

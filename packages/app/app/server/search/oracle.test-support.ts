@@ -1,6 +1,12 @@
 // The search by brute force, for the tests: every vehicle checked against every filter, one facet value at a time.
 // Written from the issue's words, not from the engine, so the two can disagree. Not a test file itself.
-import { defaultInventoryRules, type SearchCriteria, type SortOption, slugify } from "@showroom/rules/inventory";
+import {
+  defaultInventoryRules,
+  defaultSearchWords,
+  type SearchCriteria,
+  type SortOption,
+  slugify,
+} from "@showroom/rules/inventory";
 import type { InventoryRow } from "./inventory-index";
 import type { SearchFacets } from "./types";
 
@@ -63,14 +69,122 @@ function wordMatches(vehicle: InventoryRow, word: string): boolean {
   );
 }
 
-/** Whether a vehicle is searchable at all: available, in scope, past the gate, and matching every word. */
-function inScope(vehicle: OracleVehicle, criteria: SearchCriteria, scope: OracleScope): boolean {
+/** Damerau distance (optimal string alignment) by the textbook table, to check the engine's linear test against. */
+export function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
+}
+
+const squeezed = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/** The words of a make or model name a typo is measured against: each word, and the whole name squeezed. */
+function namePieces(name: string): string[] {
+  return [...name.toLowerCase().split(/[^\p{L}\p{N}]+/u), squeezed(name)].filter((w) => w !== "");
+}
+
+/** Every make and model name word of the inventory: a word that is one is never read as a typo. */
+function nameVocabulary(vehicles: readonly InventoryRow[]): Set<string> {
+  return new Set(vehicles.flatMap((v) => [...namePieces(v.make), ...namePieces(v.model)]));
+}
+
+/** A query term, as the issue words it: a phrase or word of the synonyms table, or a word as typed. */
+interface Term {
+  text: string;
+  meaning: (typeof defaultSearchWords.words)[string] | null;
+}
+
+/** The terms of a query: the longest run of up to four words whose squeezed form the table knows, else one word. */
+function termsOf(q: string | undefined): Term[] {
+  const words = (q ?? "")
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter((w) => w !== "");
+  const terms: Term[] = [];
+  let i = 0;
+  while (i < words.length) {
+    let run = Math.min(4, words.length - i);
+    while (run > 0 && !Object.hasOwn(defaultSearchWords.words, squeezed(words.slice(i, i + run).join("")))) run--;
+    if (run === 0) {
+      terms.push({ text: words[i] as string, meaning: null });
+      i++;
+    } else {
+      const key = squeezed(words.slice(i, i + run).join(""));
+      terms.push({ text: key, meaning: defaultSearchWords.words[key] ?? null });
+      i += run;
+    }
+  }
+  const unique = [...new Map(terms.map((t) => [t.text, t])).values()];
+  return unique.slice(0, 8);
+}
+
+/** The drivetrain a feed spelling names, by the table's feed spellings, else its slug. */
+function drivetrainOf(raw: string | null): string | null {
+  const key = squeezed(raw ?? "");
+  if (key === "") return null;
+  return (
+    defaultSearchWords.drivetrains.find((d) => d.feedSpellings.includes(key))?.slug ?? (slugify(raw ?? "") || null)
+  );
+}
+
+/**
+ * A term of the table matches by what it means (drivetrain, body style, fuel, a colour word), by the features and
+ * other tags at a word's start, and at the start of a word of the year, make, model or trim; never inside a word
+ * (`ev` is not in "Chevrolet"). Any other word matches as it always did, and a word of four or more letters that
+ * names nothing also finds the makes and models one edit away.
+ */
+function termMatches(vehicle: InventoryRow, term: Term, names: ReadonlySet<string>): boolean {
+  const { meaning, text } = term;
+  if (meaning) {
+    const tokens = [vehicle.make, vehicle.model, vehicle.trim ?? ""].flatMap((f) => [
+      ...f.toLowerCase().split(" "),
+      squeezed(f),
+    ]);
+    const colour = slugify(vehicle.exteriorColor ?? "");
+    const tagged = [vehicle.bodyStyle, colour, slugify(vehicle.fuelType ?? ""), ...(vehicle.features ?? [])];
+    return (
+      tokens.some((t) => t !== "" && t.startsWith(text)) ||
+      tagged.some((t) => beginsAWord(t, text)) ||
+      (meaning.drivetrain ?? []).includes(drivetrainOf(vehicle.drivetrain) ?? "\u0000") ||
+      (meaning.bodyStyle ?? []).includes(vehicle.bodyStyle) ||
+      (meaning.fuel ?? []).includes(slugify(vehicle.fuelType ?? "") || "\u0000") ||
+      (meaning.exteriorColor ?? []).some((c) => beginsAWord(colour, c))
+    );
+  }
+  if (wordMatches(vehicle, text)) return true;
+  if (!/^\p{L}{4,}$/u.test(text) || names.has(text)) return false;
+  return [...namePieces(vehicle.make), ...namePieces(vehicle.model)].some((w) => editDistance(text, w) <= 1);
+}
+
+/** Whether a vehicle is searchable at all: available, in scope, past the gate, and matching every term. */
+function inScope(
+  vehicle: OracleVehicle,
+  criteria: SearchCriteria,
+  scope: OracleScope,
+  names: ReadonlySet<string>,
+): boolean {
   if (vehicle.status !== "available") return false;
   if (scope.storeId !== undefined && vehicle.storeId !== scope.storeId) return false;
   if (vehicle.private && !scope.privateUnlocked) return false;
   if (scope.conditions && !scope.conditions.includes(vehicle.condition)) return false;
-  const words = (criteria.q ?? "").split(/[\s,]+/).filter((w) => w !== "");
-  return words.every((w) => wordMatches(vehicle, w));
+  return termsOf(criteria.q).every((term) => termMatches(vehicle, term, names));
+}
+
+/** The name words of the available vehicles, which the engine's index holds. */
+function namesOf(vehicles: readonly OracleVehicle[]): Set<string> {
+  return nameVocabulary(vehicles.filter((v) => v.status === "available"));
 }
 
 function inRange(value: number | null, range: { min?: number; max?: number } | undefined): boolean {
@@ -108,6 +222,8 @@ function passes(vehicle: InventoryRow, criteria: SearchCriteria, ignored: readon
   const colour = slugify(vehicle.exteriorColor ?? "") || "\u0000";
   if (on("exteriorColor") && criteria.exteriorColor.length > 0 && !criteria.exteriorColor.includes(colour))
     return false;
+  const drivetrain = drivetrainOf(vehicle.drivetrain) ?? "\u0000";
+  if (on("drivetrain") && criteria.drivetrain.length > 0 && !criteria.drivetrain.includes(drivetrain)) return false;
   return true;
 }
 
@@ -128,6 +244,8 @@ function facetValueOf(vehicle: InventoryRow, kind: Kind): string | null {
       return TRANSMISSION_SLUG[vehicle.transmission ?? ""] ?? null;
     case "exteriorColor":
       return slugify(vehicle.exteriorColor ?? "") || null;
+    case "drivetrain":
+      return drivetrainOf(vehicle.drivetrain);
     case "year":
       return String(vehicle.year);
     default:
@@ -142,7 +260,8 @@ function ignoredBy(kind: Kind): Kind[] {
 
 /** The vehicles a facet counts: in scope and passing every filter but the facet's own. */
 function facetBase(vehicles: readonly OracleVehicle[], criteria: SearchCriteria, scope: OracleScope, kind: Kind) {
-  return vehicles.filter((v) => inScope(v, criteria, scope) && passes(v, criteria, ignoredBy(kind)));
+  const names = namesOf(vehicles);
+  return vehicles.filter((v) => inScope(v, criteria, scope, names) && passes(v, criteria, ignoredBy(kind)));
 }
 
 /** Counts per value of a facet, by brute force. */
@@ -176,8 +295,9 @@ export function sortedMatches(
           ? v.mileage
           : v.year;
   const up = sort.direction === "asc" ? 1 : -1;
+  const names = namesOf(vehicles);
   return vehicles
-    .filter((v) => inScope(v, criteria, scope) && passes(v, criteria))
+    .filter((v) => inScope(v, criteria, scope, names) && passes(v, criteria))
     .sort((a, b) => {
       const ka = key(a);
       const kb = key(b);
@@ -236,6 +356,8 @@ function selectedOf(criteria: SearchCriteria, kind: Kind): string[] {
       return criteria.transmission;
     case "exteriorColor":
       return criteria.exteriorColor;
+    case "drivetrain":
+      return criteria.drivetrain;
     default:
       return [];
   }
@@ -265,7 +387,16 @@ export function expected(
 ): Expected {
   const matches = sortedMatches(vehicles, criteria, scope, sortOption(criteria.sort));
   const lists: Record<string, Counted[]> = {};
-  for (const kind of ["condition", "bodyStyle", "make", "model", "fuel", "transmission", "exteriorColor"] as const) {
+  for (const kind of [
+    "condition",
+    "bodyStyle",
+    "make",
+    "model",
+    "fuel",
+    "transmission",
+    "exteriorColor",
+    "drivetrain",
+  ] as const) {
     lists[kind] = listed(facetCounts(vehicles, criteria, scope, kind), selectedOf(criteria, kind));
   }
   const featureBase = facetBase(vehicles, criteria, scope, "feature");
@@ -321,6 +452,7 @@ export function answered(result: {
       fuel: plain(facets.fuel),
       transmission: plain(facets.transmission),
       exteriorColor: plain(facets.exteriorColor),
+      drivetrain: plain(facets.drivetrain),
       feature: plain(facets.feature),
     },
     ranges: { price: ranges(facets.price), mileage: ranges(facets.mileage) },

@@ -81,7 +81,14 @@ async function allPages(db: Db, criteria: SearchCriteria, privateUnlocked: boole
   return pages;
 }
 
-const everything: SearchCriteria = { sort: "priceLow", page: 1, fuel: [], transmission: [], exteriorColor: [] };
+const everything: SearchCriteria = {
+  sort: "priceLow",
+  page: 1,
+  fuel: [],
+  transmission: [],
+  exteriorColor: [],
+  drivetrain: [],
+};
 
 describe.each(testDatabaseKinds())("search on %s", (kind) => {
   const t = useTestDatabase(kind, { truncate: false });

@@ -3,6 +3,8 @@
 import {
   CONDITIONS,
   defaultInventoryRules,
+  defaultSearchWords,
+  drivetrainLabel,
   type InventoryRules,
   type NumberRange,
   type SearchCriteria,
@@ -162,6 +164,10 @@ export function shapeFacets(
       criteria.exteriorColor,
       (v, row) => row?.label ?? names("exteriorColor", v),
     ).sort(byLabel),
+    drivetrain: inOrder(
+      values(of("drivetrain"), criteria.drivetrain, (v, row) => row?.label ?? drivetrainLabel(v)),
+      defaultSearchWords.drivetrains.map((d) => d.slug),
+    ),
     price: {
       ...rangeFacet(priceRows, criteria.price, PRICE_THRESHOLDS),
       callForPrice: priceRows.find((r) => r.value === "call")?.n ?? 0,
@@ -236,12 +242,14 @@ export function appliedFilters(
           : `${max} or older`;
     chips.push({ kind: "year", value: formatRange(criteria.year), label, without: without({}, ["year"]) });
   }
-  for (const kind of ["fuel", "transmission", "exteriorColor"] as const) {
+  for (const kind of ["fuel", "transmission", "exteriorColor", "drivetrain"] as const) {
     for (const value of criteria[kind]) {
       const label =
         kind === "transmission"
           ? (TRANSMISSION_VALUES.find((t) => t.value === value)?.label ?? titleCase(value))
-          : names(kind, value);
+          : kind === "drivetrain"
+            ? drivetrainLabel(value)
+            : names(kind, value);
       chips.push({ kind, value, label, without: without({ [kind]: criteria[kind].filter((v) => v !== value) }, []) });
     }
   }

@@ -21,7 +21,14 @@ import {
   stopInventoryIndex,
 } from "./snapshot.server";
 
-const everything: SearchCriteria = { sort: "priceLow", page: 1, fuel: [], transmission: [], exteriorColor: [] };
+const everything: SearchCriteria = {
+  sort: "priceLow",
+  page: 1,
+  fuel: [],
+  transmission: [],
+  exteriorColor: [],
+  drivetrain: [],
+};
 
 /** A promise and its resolve and reject, to hold a rebuild at its gate and to learn that it got there. */
 function deferred<T = void>() {

@@ -83,6 +83,8 @@ export interface SearchFacets {
   fuel: FacetValue[];
   transmission: FacetValue[];
   exteriorColor: FacetValue[];
+  /** Drivetrain slugs (`awd`, `4wd`, `fwd`, `rwd`), labelled by the search words table. */
+  drivetrain: FacetValue[];
   price: RangeFacet & { /** Vehicles without a price, which no price filter matches. */ callForPrice: number };
   mileage: RangeFacet;
   /** Per model year, newest first; `thresholds` are "this year or newer". */
@@ -101,6 +103,7 @@ type AppliedFilterKind =
   | "fuel"
   | "transmission"
   | "exteriorColor"
+  | "drivetrain"
   | "q";
 
 /** A filter in force, with the criteria that remove it (page reset to 1): `searchHref(filter.without)`. */
