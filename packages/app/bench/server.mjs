@@ -167,6 +167,19 @@ export async function discoverPages(baseUrl) {
   } else if (search) {
     absent.push({ id: "detail", label: "detail", path: "(no detail link found)", required: false, status: null });
   }
+  // Compare (issue 28, ADR 346): the listing's first two cars, at the address their checkboxes lead to; never indexed.
+  const compared = search
+    ? detailPathsIn(search.html, baseUrl)
+        .slice(0, 2)
+        .map((path) => path.slice(-17))
+    : [];
+  if (compared.length === 2) {
+    const path = `/compare?vins=${compared.join(",")}`;
+    const answer = await get(baseUrl + path);
+    if (answer.status === 200) {
+      pages.push({ id: "compare", label: "compare", path, url: baseUrl + path, html: answer.html, noindex: true });
+    } else absent.push({ id: "compare", label: "compare", path, required: false, status: answer.status });
+  }
   const offer = await makeOffer(baseUrl);
   if (offer.path) {
     const answer = await get(baseUrl + offer.path);

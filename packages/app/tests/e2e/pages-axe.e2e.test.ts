@@ -41,6 +41,8 @@ const PAGES = [
   "/sell-trade-my-car/your-vehicle",
   // A visitor with nothing saved: the empty state (the filled list is in saved-vehicles.e2e).
   "/saved-vehicles",
+  // Nothing ticked yet: the empty state (the filled table is in compare.e2e, ADR 346).
+  "/compare",
 ];
 
 // The pages are checked a few at a time (the e2e project's maxConcurrency): each is a context of its own in the run's
