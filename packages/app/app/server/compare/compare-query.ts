@@ -4,7 +4,7 @@ import { VIN_PATTERN } from "@showroom/forms";
 import { z } from "zod";
 
 /** The compare page. */
-export const COMPARE_PATH = "/compare";
+const COMPARE_PATH = "/compare";
 
 /** How many vehicles a comparison holds: three columns still fit a laptop and scroll on a phone. */
 export const COMPARE_LIMIT = 3;
