@@ -65,6 +65,7 @@ export default [
     route("staff/retention", "routes/staff-retention.tsx"),
     route("staff/audit", "routes/staff-audit.tsx"),
     route("staff/listing-feeds", "routes/staff-listing-feeds.tsx"),
+    route("staff/inventory-feeds", "routes/staff-inventory-feeds.tsx"),
     route("staff/offer-rules", "routes/staff-offer-rules.tsx"),
     route("staff/sign-out", "routes/staff-sign-out.ts"),
     route("staff/leads/export", "routes/staff-leads-export.ts"),

@@ -7,8 +7,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyring, sealJson } from "../../app/server/crypto/envelope.server";
 import { decodeKey } from "../../app/server/crypto/keyring.server";
-import { financeApplications, leads, outbox, stores } from "../../app/server/db/schema.server";
+import { financeApplications, inventoryFeedPulls, leads, outbox, stores } from "../../app/server/db/schema.server";
 import { applicationAad } from "../../app/server/financing/applications.server";
+import { parseCsvFeed } from "../../app/server/inventory/feed";
 import { DESK_ACCESS, deskVerdict } from "../../app/server/staff/access.server";
 import { addAccount } from "../../app/server/staff/accounts.server";
 import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
@@ -52,7 +53,7 @@ const toSignIn = (answer: Answer, data: boolean) =>
 describe("every desk route, as every visitor, answers as the access table says", () => {
   let site: Running;
   const cookies = new Map<Visitor, string>();
-  const ids = { lead: randomUUID(), application: randomUUID(), outbox: 0 };
+  const ids = { lead: randomUUID(), application: randomUUID(), outbox: 0, heldFeed: 0 };
 
   /** The valid form of each POST intent ("" for an action without one): what the desk's own pages post. */
   const forms = (): Record<string, Record<string, Record<string, string>>> => ({
@@ -65,6 +66,8 @@ describe("every desk route, as every visitor, answers as the access table says",
     },
     "staff/outbox": { "": { id: String(ids.outbox) } },
     "staff/retention": { "": { days: "730" } },
+    // A held feed: the first admin post applies it, the next find it applied (303 both).
+    "staff/inventory-feeds": { "": { id: String(ids.heldFeed) } },
     // The shipped settings: the first allowed post publishes version 1, the rest find nothing new (303 either way).
     "staff/offer-rules": {
       preview: { intent: "preview", editFile: "offer-settings.json", editText: SHIPPED_SETTINGS },
@@ -143,6 +146,20 @@ describe("every desk route, as every visitor, answers as the access table says",
       .values({ leadId: ids.lead, messageId: `walk-${randomUUID()}` })
       .returning({ id: outbox.id });
     ids.outbox = row?.id ?? 0;
+    const held = parseCsvFeed(
+      "VIN,Stock,Year,Make,Model,Body,Condition,Mileage\n1HGCM82633A004352,H1,2019,Honda,Accord,Sedan,Used,100",
+    );
+    const [pull] = await db
+      .insert(inventoryFeedPulls)
+      .values({
+        storeId: "brentwood",
+        startedAt: new Date(),
+        url: "https://dms.example/feed.csv",
+        status: "held",
+        heldFeed: held,
+      })
+      .returning({ id: inventoryFeedPulls.id });
+    ids.heldFeed = pull?.id ?? 0;
     for (const role of ROLES) cookies.set(role, await signIn(role, secrets.get(role) ?? "", true));
     cookies.set("half signed in", await signIn("sales", "", false));
   });

@@ -28,6 +28,7 @@ const PAGES = [
   "/staff/outbox",
   "/staff/retention",
   "/staff/audit",
+  "/staff/inventory-feeds",
   "/staff/anything-else",
 ];
 

@@ -221,7 +221,7 @@ describe.each(testDatabaseKinds())("scheduled inventory feed pulls on %s", (kind
     const admin = { accountId: null, email: "admin@example.com", ip: "127.0.0.1" };
     expect(await applyHeldFeed(t.db, admin, id)).toEqual({ outcome: "applied", added: 0, updated: 2, sold: 2 });
     expect(await available()).toEqual([VINS[0], VINS[1]].sort());
-    expect(await applyHeldFeed(t.db, admin, id)).toEqual({ outcome: "not-held" });
+    expect(await applyHeldFeed(t.db, admin, id)).toEqual({ outcome: "already-applied" });
     expect(await applyHeldFeed(t.db, SYSTEM_ACTOR, 999_999)).toEqual({ outcome: "not-found" });
     const audit = await t.db.select().from(auditEvents);
     expect(audit.map((e) => [e.action, e.actor, e.subject])).toEqual([

@@ -209,16 +209,19 @@ export async function pullStoreFeed(
 
 export type ApplyHeldResult =
   | { outcome: "applied"; added: number; updated: number; sold: number }
-  | { outcome: "not-held" | "not-found" };
+  | { outcome: "already-applied" | "not-held" | "not-found" };
 
 /**
  * An admin's "Apply anyway" of a held feed: applied as the full feed it was, without the hold, and recorded on the
- * pull's row and in the audit trail in the same transaction. Only the store's newest held feed can be applied.
+ * pull's row and in the audit trail in the same transaction. Only the store's newest held feed can be applied, and
+ * only until a later pull applies.
  */
 export async function applyHeldFeed(db: Db, actor: Actor, id: number, now = new Date()): Promise<ApplyHeldResult> {
   return db.transaction(async (tx) => {
     const [pull] = await tx.select().from(inventoryFeedPulls).where(eq(inventoryFeedPulls.id, id)).for("update");
     if (!pull) return { outcome: "not-found" } as const;
+    // A second press of the button (or a resubmitted form) finds the admin's wish done.
+    if (pull.releasedAt !== null) return { outcome: "already-applied" } as const;
     if (pull.status !== "held" || pull.heldFeed === null) return { outcome: "not-held" } as const;
     const held = pull.heldFeed as ParsedFeed;
     // A savepoint inside this transaction: the feed, the row and the audit stand or fall together.

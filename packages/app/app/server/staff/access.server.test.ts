@@ -35,6 +35,9 @@ const EXPECTED: Record<string, { GET: Who; POST?: Record<string, Who> }> = {
   "staff/audit": { GET: ADMIN },
   // Issue 29: what the ad feeds leave out and why, cars only, for every role.
   "staff/listing-feeds": { GET: ANY },
+  // Issue 29: each store's feed pulls (cars and rejected rows, no shopper) for every role; applying a held feed, which
+  // may mark many cars sold, for admin.
+  "staff/inventory-feeds": { GET: ANY, POST: { "": ADMIN } },
   "staff/offer-rules": { GET: ANALYST, POST: { preview: ANALYST, publish: ANALYST, rollback: ANALYST } },
   "staff/*": { GET: ANY },
 };
@@ -124,14 +127,23 @@ describe("the desk's access table", () => {
   });
 
   it("the navigation offers a role only the pages the table lets it open", () => {
-    expect(deskLinks("sales").map((l) => l.href)).toEqual(["/staff/leads", "/staff/listing-feeds"]);
+    expect(deskLinks("sales").map((l) => l.href)).toEqual([
+      "/staff/leads",
+      "/staff/listing-feeds",
+      "/staff/inventory-feeds",
+    ]);
     expect(deskLinks("finance").map((l) => l.href)).toEqual([
       "/staff/leads",
       "/staff/credit-applications",
       "/staff/listing-feeds",
+      "/staff/inventory-feeds",
     ]);
-    expect(deskLinks("analyst").map((l) => l.href)).toEqual(["/staff/listing-feeds", "/staff/offer-rules"]);
-    expect(deskLinks("admin")).toHaveLength(8);
+    expect(deskLinks("analyst").map((l) => l.href)).toEqual([
+      "/staff/listing-feeds",
+      "/staff/inventory-feeds",
+      "/staff/offer-rules",
+    ]);
+    expect(deskLinks("admin")).toHaveLength(9);
   });
 
   it("an analyst reaches no lead, application, account or audit page, and neither sales nor finance the offer rules", () => {
@@ -139,7 +151,13 @@ describe("the desk's access table", () => {
       const verdict = deskVerdict(DESK_ACCESS, path, "GET", null);
       return verdict.kind === "role" && roleAllows("analyst", verdict.least);
     });
-    expect(analystOpens.sort()).toEqual(["staff", "staff/*", "staff/listing-feeds", "staff/offer-rules"]);
+    expect(analystOpens.sort()).toEqual([
+      "staff",
+      "staff/*",
+      "staff/inventory-feeds",
+      "staff/listing-feeds",
+      "staff/offer-rules",
+    ]);
     for (const role of ["sales", "finance"] as const) {
       for (const intent of ["preview", "publish", "rollback"]) {
         const verdict = deskVerdict(DESK_ACCESS, "staff/offer-rules", "POST", intent);

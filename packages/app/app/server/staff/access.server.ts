@@ -45,6 +45,9 @@ export const DESK_ACCESS = {
   "staff/audit": { get: "admin" },
   // What the ad feeds leave out names cars, never a shopper: every role may see it.
   "staff/listing-feeds": { get: "any-role" },
+  // Feed pulls name cars and rejected rows, never a shopper, so every role may follow them; applying a held feed
+  // (which may mark many cars sold) is an admin's.
+  "staff/inventory-feeds": { get: "any-role", post: "admin" },
   // Offer rules hold no personal data; publishing prices every offer, so only analysts and admins (ADR 343).
   "staff/offer-rules": {
     get: "analyst",
@@ -110,6 +113,7 @@ const NAVIGATION: { path: DeskRoute; label: string }[] = [
   { path: "staff/retention", label: "Retention" },
   { path: "staff/audit", label: "Audit trail" },
   { path: "staff/listing-feeds", label: "Ad feeds" },
+  { path: "staff/inventory-feeds", label: "Inventory feeds" },
   { path: "staff/offer-rules", label: "Offer rules" },
 ];
 

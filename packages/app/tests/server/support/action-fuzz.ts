@@ -388,6 +388,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
         ["routes/staff-accounts.tsx", "/staff/accounts", ["intent", "email", "role"]],
         ["routes/staff-outbox.tsx", "/staff/outbox", ["id"]],
         ["routes/staff-retention.tsx", "/staff/retention", ["days"]],
+        ["routes/staff-inventory-feeds.tsx", "/staff/inventory-feeds", ["id"]],
         [
           "routes/staff-offer-rules.tsx",
           "/staff/offer-rules",
@@ -519,6 +520,7 @@ export const FUZZ_GROUPS = {
     "routes/staff-outbox.tsx",
     "routes/staff-retention.tsx",
     "routes/staff-offer-rules.tsx",
+    "routes/staff-inventory-feeds.tsx",
     "routes/staff-sign-out.ts",
   ],
   api: [
