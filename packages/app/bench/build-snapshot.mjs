@@ -3,10 +3,10 @@
 // the bench builds for production, copies build/ and drizzle/ to a folder under the app's own node_modules/.cache (so
 // Node resolves the server's dependencies as from the app: the app's node_modules first, where `cookie` 1.x is, then
 // the workspace's), and serves that copy.
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildSite } from "../scripts/ensure-build.mjs";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 
@@ -35,12 +35,7 @@ export function missingAssets(buildDir) {
 export function snapshotBuild({ build = true, log }) {
   for (let attempt = 1; attempt <= 3; attempt++) {
     if (build) {
-      // NODE_ENV decides React's bundles: a build made under Vitest (NODE_ENV=test) ships React's development build.
-      execFileSync("npx", ["react-router", "build"], {
-        cwd: appDir,
-        stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, NODE_ENV: "production" },
-      });
+      buildSite({ stdio: ["ignore", "ignore", "inherit"] });
     }
     const cache = join(appDir, "node_modules/.cache");
     mkdirSync(cache, { recursive: true });

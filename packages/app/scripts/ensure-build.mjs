@@ -41,11 +41,19 @@ export function buildIsStale() {
 export function ensureBuild({ quiet = false, force = false } = {}) {
   if (!force && !buildIsStale()) return false;
   if (!quiet) console.log("Building the site…");
+  buildSite({ stdio: quiet ? "ignore" : "inherit" });
+  return true;
+}
+
+/**
+ * `npm run build`: React Router's production build, then the empty cluster a new PGlite data directory starts from
+ * (ADR 326). Every build of the site goes through that script, so none lacks the cluster.
+ */
+export function buildSite({ stdio = "inherit" } = {}) {
   // Always a production build: under Vitest NODE_ENV is "test", which would ship React's development bundles.
-  execFileSync("npx", ["react-router", "build"], {
+  execFileSync("npm", ["run", "--silent", "build"], {
     cwd: appDir,
-    stdio: quiet ? "ignore" : "inherit",
+    stdio,
     env: { ...process.env, NODE_ENV: "production" },
   });
-  return true;
 }

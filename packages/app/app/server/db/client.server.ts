@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
@@ -79,6 +79,19 @@ export function builtPackageRoot(fileDir: string): string | null {
   return at === -1 ? null : fileDir.slice(0, at);
 }
 
+/** Where `npm run build` writes the empty cluster a new data directory starts from (scripts/cluster-template.mjs). */
+const BUILT_CLUSTER = join("build", "pglite-cluster.tar.gz");
+
+/**
+ * The empty cluster the build wrote beside the server (ADR 326), or null from the source tree or a build without it:
+ * a new data directory then runs PGlite's initdb, a second WebAssembly instance beside the database's own.
+ */
+function builtClusterTemplate(): string | null {
+  const built = builtPackageRoot(fileURLToPath(new URL(".", import.meta.url)));
+  const file = built ? join(built, BUILT_CLUSTER) : null;
+  return file && existsSync(file) ? file : null;
+}
+
 export interface OpenOptions {
   /** `postgres://…`, `memory://`, or undefined for PGlite in `dataDir`. */
   url?: string | undefined;
@@ -87,6 +100,11 @@ export interface OpenOptions {
   poolSize?: number;
   /** `memory://` only: a PGlite data directory tarball to start from (MEMORY_DATABASE_TEMPLATE). */
   memoryTemplate?: string | undefined;
+  /**
+   * A data directory only: the cluster a new one starts from instead of running initdb; default the build's
+   * ({@link builtClusterTemplate}). An existing cluster never reads it.
+   */
+  clusterTemplate?: string | null;
   /** The migrations to apply; default {@link migrationsFolder}. */
   migrationsFolder?: string;
 }
@@ -197,7 +215,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const path = join(options.dataDir, "pgdata");
     mkdirSync(path, { recursive: true });
     compileWasmWithBaselineOnly();
-    const client = new PGlite(path, PGLITE_OPTIONS);
+    const fresh = !existsSync(join(path, "PG_VERSION"));
+    const template = !fresh
+      ? null
+      : options.clusterTemplate === undefined
+        ? builtClusterTemplate()
+        : options.clusterTemplate;
+    const client = template ? await fromTemplate(path, template) : new PGlite(path, PGLITE_OPTIONS);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     try {
       await migrated(() => migratePglite(db as never, { migrationsFolder: folder }));
@@ -226,5 +250,27 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   } catch (error) {
     lock.release();
     throw error;
+  }
+}
+
+/**
+ * A new data directory started from the build's empty cluster (ADR 326). A template PGlite cannot read leaves the
+ * directory empty again, so the next start does not take half a cluster for a database, and stops this one with the
+ * file named.
+ */
+async function fromTemplate(path: string, template: string): Promise<PGlite> {
+  let client: PGlite | undefined;
+  try {
+    client = new PGlite(path, { ...PGLITE_OPTIONS, loadDataDir: new Blob([readFileSync(template)]) });
+    await client.waitReady;
+    return client;
+  } catch (error) {
+    await client?.close().catch(() => {});
+    rmSync(path, { recursive: true, force: true });
+    mkdirSync(path, { recursive: true });
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`The database could not start from ${template} (${reason}); run \`npm run build\` again`, {
+      cause: error,
+    });
   }
 }

@@ -1,0 +1,80 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./client.server";
+import { stores } from "./schema.server";
+
+// The build step itself, as `npm run build` runs it (a script, so imported by its file).
+const { writeClusterTemplate } = (await import(
+  pathToFileURL(join(import.meta.dirname, "../../../scripts/cluster-template.mjs")).href
+)) as { writeClusterTemplate(output: string): Promise<string> };
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+function tempDir(name: string): string {
+  const dir = mkdtempSync(join(tmpdir(), `showroom-${name}-`));
+  dirs.push(dir);
+  return dir;
+}
+
+async function tableNames(db: Awaited<ReturnType<typeof openDatabase>>["db"]): Promise<string[]> {
+  const result = await db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public'`,
+  );
+  return (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name);
+}
+
+describe("a new PGlite data directory starts from the build's empty cluster (ADR 326)", () => {
+  it("the cluster the build writes opens as a new data directory, migrated, and reopens as an existing one", async () => {
+    const template = await writeClusterTemplate(join(tempDir("cluster"), "pglite-cluster.tar.gz"));
+    const dataDir = tempDir("data");
+    const first = await openDatabase({ dataDir, clusterTemplate: template });
+    expect(await tableNames(first.db)).toEqual(expect.arrayContaining(["stores", "vehicles", "leads", "outbox"]));
+    await first.db.insert(stores).values({ id: "s1", name: "Store", profile: {} });
+    await first.close();
+    const second = await openDatabase({ dataDir, clusterTemplate: template });
+    expect((await second.db.select().from(stores)).map((r) => r.id)).toEqual(["s1"]);
+    await second.close();
+  }, 60_000);
+
+  it("only a new data directory reads the template: an existing cluster keeps its own tables", async () => {
+    // A cluster with a table of its own tells whether a database came from it.
+    const marked = new PGlite();
+    await marked.exec("create table came_from_template (id int)");
+    const template = join(tempDir("marked"), "marked.tar.gz");
+    writeFileSync(template, Buffer.from(await (await marked.dumpDataDir("gzip")).arrayBuffer()));
+    await marked.close();
+
+    const fromTemplate = tempDir("data");
+    const opened = await openDatabase({ dataDir: fromTemplate, clusterTemplate: template });
+    expect(await tableNames(opened.db)).toContain("came_from_template");
+    await opened.close();
+
+    const existing = tempDir("data");
+    const plain = await openDatabase({ dataDir: existing, clusterTemplate: null });
+    await plain.close();
+    const reopened = await openDatabase({ dataDir: existing, clusterTemplate: template });
+    expect(await tableNames(reopened.db)).not.toContain("came_from_template");
+    await reopened.close();
+  }, 60_000);
+
+  it("a template PGlite cannot read stops the start with the file named and leaves the directory empty for the next", async () => {
+    const broken = join(tempDir("broken"), "pglite-cluster.tar.gz");
+    writeFileSync(broken, "not a tarball");
+    const dataDir = tempDir("data");
+    await expect(openDatabase({ dataDir, clusterTemplate: broken })).rejects.toThrow(
+      `The database could not start from ${broken}`,
+    );
+    expect(readdirSync(join(dataDir, "pgdata"))).toEqual([]);
+    // The data directory's lock was released: the next start (without the file) opens it.
+    const next = await openDatabase({ dataDir, clusterTemplate: null });
+    expect(existsSync(join(dataDir, "pgdata", "PG_VERSION"))).toBe(true);
+    await next.close();
+  }, 60_000);
+});
