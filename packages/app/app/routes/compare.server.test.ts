@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../tests/support/databases";
 import { Shopper, siteOn } from "../../tests/support/test-drive";
+import { groupUrls } from "../content/sitemap.server";
 import { served } from "../content/test-site";
 import { vehicles } from "../server/db/schema.server";
 import { seedIfEmpty } from "../server/seed.server";
@@ -64,6 +65,12 @@ describe.each(testDatabaseKinds())("the compare page on %s", (kind) => {
     expect(page?.columns[0]?.removeHref).toBe(`/compare?vins=${a}`);
     expect(page?.seo.robots).toMatch(/^noindex/);
     expect(page?.missing).toEqual([]);
+  });
+
+  it("is left out of the sitemap: its vehicles come from the shopper's list, and each has its own page", async () => {
+    const locs = (await groupUrls(siteOn(t.db), "pages")).map((url) => url.loc);
+    expect(locs).toContain("/contact-us");
+    expect(locs).not.toContain("/compare");
   });
 
   it("sends the checkboxes' spelling to the canonical address", async () => {
