@@ -221,6 +221,8 @@ async function searchPage(site: Site, request: Request, url: URL) {
     ? 0
     : (await searchVehicles(db, { ...search, privateUnlocked: true, facets: false })).total - result.total;
   const filterPages = (await cachedFilterPages(db, conditions)).map((p) => p.loc);
+  // An empty page points to the other stores' matches, each with a button that switches store (ADR 338).
+  const elsewhere = result.total > 0 ? [] : await otherStoresMatches(site, search, visitor.inventoryUnlocked);
   const { dealer } = site.store;
   const named = (kind: string) => result.appliedFilters.find((f) => f.kind === kind)?.label;
   const words = searchHeading({
@@ -262,7 +264,8 @@ async function searchPage(site: Site, request: Request, url: URL) {
     seo: pageSeo(site, request, "cars-search-page", {
       canonicalPath: listPath,
       values: { search_subject: words.subject, search_page: words.pageSuffix },
-      indexable: isIndexable(paged ? canonicalPath : `${canonicalPath}${url.search}`, filterPages),
+      // A page that lists nothing at this store is no landing page, whatever the other stores hold (ADR 338).
+      indexable: result.total > 0 && isIndexable(paged ? canonicalPath : `${canonicalPath}${url.search}`, filterPages),
     }),
     heading: words.heading,
     breadcrumbs: searchBreadcrumbs(site, canonicalPath, words.subject),
@@ -279,7 +282,37 @@ async function searchPage(site: Site, request: Request, url: URL) {
     facets: result.facets ? facetGroups(result.facets, criteria, conditions) : [],
     results,
     privateHidden,
+    store: site.store.dealer.city,
+    elsewhere,
+    // Back to this very search once the store is switched.
+    redirectTo: `${url.pathname}${url.search}`,
   };
+}
+
+/** How many vehicles the same search finds at each other store, those with any. */
+async function otherStoresMatches(
+  site: Site,
+  search: Omit<Parameters<typeof searchVehicles>[1], "privateUnlocked">,
+  privateUnlocked: boolean,
+): Promise<{ storeId: string; store: string; count: number }[]> {
+  const others = site.stores.filter((s) => s.id !== site.store.id);
+  const counts = await Promise.all(
+    others.map(
+      async (other) =>
+        (
+          await searchVehicles(site.services.db, {
+            ...search,
+            storeId: other.id,
+            privateUnlocked,
+            criteria: { ...search.criteria, page: 1 },
+            facets: false,
+          })
+        ).total,
+    ),
+  );
+  return others
+    .map((other, i) => ({ storeId: other.id, store: other.dealer.city, count: counts[i] ?? 0 }))
+    .filter((o) => o.count > 0);
 }
 
 /** Home, the whole list, and this list when it is narrower: where a search page sits, for search engines. */

@@ -42,32 +42,44 @@ const summaries = new WeakMap<InventoryIndex, Map<string, readonly BodyStyleSumm
  * in-memory inventory (ADR 298), which is checked against the inventory version on every use. The same array for every
  * caller while the inventory is unchanged: not to be modified.
  */
-export async function bodyStyleSummary(db: Db, conditions: readonly Condition[]): Promise<readonly BodyStyleSummary[]> {
+export async function bodyStyleSummary(
+  db: Db,
+  conditions: readonly Condition[],
+  /** One store's vehicles (the home page counts the visitor's store, ADR 338); every store's when absent. */
+  storeId?: string,
+): Promise<readonly BodyStyleSummary[]> {
   const index = await inventoryIndex(db);
   let byConditions = summaries.get(index);
   if (!byConditions) {
     byConditions = new Map();
     summaries.set(index, byConditions);
   }
-  const key = [...new Set(conditions)].sort().join(",");
+  const key = `${[...new Set(conditions)].sort().join(",")}@${storeId ?? ""}`;
   let summary = byConditions.get(key);
   if (!summary) {
-    summary = summarise(index, conditions);
+    summary = summarise(index, conditions, storeId);
     byConditions.set(key, summary);
   }
   return summary;
 }
 
-function summarise(index: InventoryIndex, conditions: readonly Condition[]): readonly BodyStyleSummary[] {
+function summarise(
+  index: InventoryIndex,
+  conditions: readonly Condition[],
+  storeId: string | undefined,
+): readonly BodyStyleSummary[] {
   // Body styles and conditions by dictionary code: a feed spells a handful of them, so each is mapped once.
   const slugOf = index.dictionaries.bodyStyle.values.map(bodyStyleSlug);
   const sold = new Set<string>(conditions);
   const conditionSold = index.dictionaries.condition.values.map((condition) => sold.has(condition));
-  const { private: hidden, price } = index.numbers;
+  const { private: hidden, price, store, stores } = index.numbers;
+  // -2 is no store's position: a store without vehicles counts none.
+  const storeAt = storeId === undefined ? -1 : stores.indexOf(storeId) >= 0 ? stores.indexOf(storeId) : -2;
   const bySlug = new Map<string, { count: number; startingPrice: number | null }>();
   index.codes.bodyStyle.forEach((code, i) => {
     const slug = slugOf[code];
     if (!slug || hidden[i] === 1 || !conditionSold[index.codes.condition[i] as number]) return;
+    if (storeAt !== -1 && store[i] !== storeAt) return;
     const known = bySlug.get(slug) ?? { count: 0, startingPrice: null };
     known.count += 1;
     // -1 is Call for Price.
@@ -117,11 +129,14 @@ const PRICE_FILTERS = [20_000];
 
 /**
  * The filter pages (the filters sitemap, and the search pages that may be indexed): the search root, each body
- * style, make, make-model and feature that has vehicles, and the spec's under-$20K page, as canonical paths.
+ * style, make, make-model and feature that has vehicles, and the spec's under-$20K page, as canonical paths. With a
+ * store, only the pages that have vehicles at that store: the sitemap lists what a crawler, who has picked no
+ * store, finds at the default store (ADR 338).
  */
 export async function filterPagePaths(
   db: Db,
   conditions: readonly Condition[],
+  storeId?: string,
 ): Promise<{ loc: string; lastmod: Date | null }[]> {
   const rows = await db
     .select({
@@ -133,7 +148,7 @@ export async function filterPagePaths(
       lastmod: sql<Date | string | null>`max(${vehicles.updatedAt})`,
     })
     .from(vehicles)
-    .where(listed(conditions))
+    .where(storeId === undefined ? listed(conditions) : and(listed(conditions), eq(vehicles.storeId, storeId)))
     .groupBy(vehicles.bodyStyle, vehicles.makeSlug, vehicles.modelSlug, vehicles.priceDrop, vehicles.premiumUpgrades);
   const pages = new Map<string, Date | null>();
   const add = (path: string, lastmod: Date | string | null) => {
@@ -155,20 +170,25 @@ export async function filterPagePaths(
   return [...pages].map(([loc, lastmod]) => ({ loc, lastmod }));
 }
 
-const filterCache = new WeakMap<
-  Db,
-  { at: number; key: string; pages: Promise<{ loc: string; lastmod: Date | null }[]> }
->();
+type FilterPages = Promise<{ loc: string; lastmod: Date | null }[]>;
+// Per database, one entry per set of conditions and store (the search pages ask for every store's, the sitemap for
+// the default store's): a handful of keys at most.
+const filterCache = new WeakMap<Db, Map<string, { at: number; pages: FilterPages }>>();
 const FILTER_CACHE_MS = 60_000;
 
 /** {@link filterPagePaths}, cached for a minute per database: search pages ask on every request. */
-export function cachedFilterPages(db: Db, conditions: readonly Condition[]) {
-  const key = conditions.join(",");
+export function cachedFilterPages(db: Db, conditions: readonly Condition[], storeId?: string): FilterPages {
+  const key = `${conditions.join(",")}@${storeId ?? ""}`;
   const now = Date.now();
-  const cached = filterCache.get(db);
-  if (cached && cached.key === key && now - cached.at < FILTER_CACHE_MS) return cached.pages;
-  const pages = filterPagePaths(db, conditions);
-  filterCache.set(db, { at: now, key, pages });
-  pages.catch(() => filterCache.delete(db));
+  let byKey = filterCache.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    filterCache.set(db, byKey);
+  }
+  const cached = byKey.get(key);
+  if (cached && now - cached.at < FILTER_CACHE_MS) return cached.pages;
+  const pages = filterPagePaths(db, conditions, storeId);
+  byKey.set(key, { at: now, pages });
+  pages.catch(() => byKey.delete(key));
   return pages;
 }

@@ -5,6 +5,7 @@ import { vehicles } from "../server/db/schema.server";
 import { allArticles, helpCenterCategories, legalDocuments } from "./documents.server";
 import { cachedFilterPages, rowPath } from "./inventory.server";
 import type { Site } from "./site.server";
+import { defaultStore } from "./stores.server";
 
 /** One URL of a group, with a site path; the XML sitemap makes it absolute. */
 export interface GroupUrl {
@@ -102,7 +103,8 @@ export async function groupUrls(site: Site, group: SitemapGroup): Promise<GroupU
       return pages(site);
     case "filters":
       return isPageEnabled(site.content.pages, "cars-search-page")
-        ? cachedFilterPages(site.services.db, site.settings.vehicleConditions)
+        ? // The default store's, whichever store the request picked: crawlers pick none (ADR 338).
+          cachedFilterPages(site.services.db, site.settings.vehicleConditions, defaultStore(site.stores).id)
         : [];
     case "vehicles":
       return vehicleUrls(site);

@@ -1,4 +1,5 @@
-import { translator, useUi } from "../components/i18n";
+import { Form } from "react-router";
+import { countText, translator, useUi } from "../components/i18n";
 import { FiltersButton } from "../components/search/filters-button";
 import { FilterChips, SearchFacets } from "../components/search/search-facets";
 import { InventorySearchForm, SortForm } from "../components/search/search-forms";
@@ -33,7 +34,7 @@ function SearchView({ data }: { data: SearchData }) {
       <PageHero
         compact
         title={data.heading}
-        text={results.total === 1 ? t("search.resultsCountOne") : t("search.resultsCount", { count: results.total })}
+        text={countText(data.texts, "search.countAtStore", results.total, { store: data.store })}
       >
         <InventorySearchForm
           target={data.searchForm}
@@ -82,9 +83,30 @@ function SearchView({ data }: { data: SearchData }) {
               ) : (
                 <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
                   <p role="status" className="text-xl font-semibold text-slate-900">
-                    {t("search.noResultsTitle")}
+                    {t("search.noResultsAtStore", { store: data.store })}
                   </p>
-                  <p className="mt-2 text-slate-700">{t("search.noResultsText")}</p>
+                  {data.elsewhere.length > 0 ? (
+                    // The other stores' matches, each a button that switches store and comes back here (ADR 338).
+                    <Form method="post" action="/api/store" className="mt-4" data-testid="elsewhere">
+                      <p className="text-slate-700">{t("search.elsewhereText")}</p>
+                      <input type="hidden" name="redirectTo" value={data.redirectTo} />
+                      <div className="mt-3 flex flex-wrap justify-center gap-3">
+                        {data.elsewhere.map((other) => (
+                          <button
+                            key={other.storeId}
+                            type="submit"
+                            name="storeId"
+                            value={other.storeId}
+                            className="inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+                          >
+                            {countText(data.texts, "search.elsewhereSwitch", other.count, { store: other.store })}
+                          </button>
+                        ))}
+                      </div>
+                    </Form>
+                  ) : (
+                    <p className="mt-2 text-slate-700">{t("search.noResultsText")}</p>
+                  )}
                   <ButtonLink to={data.clearHref} className="mt-6">
                     {ui("common.labels.clearAllFilters")}
                   </ButtonLink>

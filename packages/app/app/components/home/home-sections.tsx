@@ -83,7 +83,7 @@ export function BodyStyles({ bodyStyles }: { bodyStyles: HomeView["bodyStyles"] 
               ) : null}
               <span className="mt-2 block font-semibold text-slate-900">{style.name}</span>
               <span className="mt-1 block text-sm text-slate-700">
-                {style.count} {style.count === 1 ? "vehicle" : "vehicles"}
+                {style.countLabel}
                 {style.startingPrice ? ` · from ${style.startingPrice}` : ""}
               </span>
             </PageLink>

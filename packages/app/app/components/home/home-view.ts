@@ -34,6 +34,8 @@ export interface HomeView {
       name: string;
       image: string | null;
       count: number;
+      /** "61 vehicles at Brentwood": the store the link opens (ADR 338). */
+      countLabel: string;
       startingPrice: string | null;
     }[];
   };
