@@ -1,0 +1,108 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { axeViolations, describeViolations } from "./support/axe";
+import { openPage, waitForHydration } from "./support/browser";
+import { siteAndBrowserForFile } from "./support/site-for-file";
+
+// Issue 28, search that finds what shoppers type (ADR 337) and counts that say their store (ADR 338), on the
+// fixtures: Toyota Camry is at St. Peters (5) and not at Brentwood, the default store; SUVs are 61 at Brentwood.
+
+const world = siteAndBrowserForFile();
+
+const hero = (page: Page) =>
+  page
+    .locator("main")
+    .getByText(/^\d+ vehicles? at /)
+    .first();
+const facet = (page: Page, name: RegExp) =>
+  page.getByRole("navigation", { name: "Filters" }).getByRole("link", { name });
+
+/** The hero's count ("144 vehicles at Brentwood" → 144). */
+async function heroCount(page: Page): Promise<number> {
+  return Number((await hero(page).textContent())?.replace(/ .*$/s, ""));
+}
+
+async function searchFor(page: Page, q: string): Promise<number> {
+  await page.goto(`${world.site.url}/cars-for-sale?q=${encodeURIComponent(q)}`);
+  return heroCount(page);
+}
+
+describe("free text that understands shoppers (desktop)", () => {
+  it("awd, 4x4 and all wheel drive find the all- and four-wheel-drive cars; hnda finds the Hondas", async () => {
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/cars-for-sale?drivetrain=awd,4wd`);
+    const allWheel = await heroCount(page);
+    expect(allWheel).toBeGreaterThan(20);
+    for (const q of ["awd", "4x4", "all wheel drive", "Four-Wheel Drive"]) {
+      expect(await searchFor(page, q), q).toBeGreaterThanOrEqual(allWheel);
+    }
+    const hondas = await searchFor(page, "honda");
+    expect(hondas).toBeGreaterThan(3);
+    expect(await searchFor(page, "hnda")).toBe(hondas);
+    const makes = await page.locator("main ol > li h2").allTextContents();
+    expect(makes.length).toBeGreaterThan(0);
+    for (const title of makes) expect(title).toContain("Honda");
+    await context.close();
+  });
+
+  it("drivetrain is a filter: its values link to ?drivetrain=, a chip removes it, and the page is axe clean", async () => {
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/cars-for-sale`);
+    await waitForHydration(page);
+    const group = page.locator("main details", { has: page.locator("summary", { hasText: "Drivetrain" }) });
+    await group.locator("summary").click();
+    const awd = facet(page, /^All-wheel drive \(AWD\)/);
+    const shown = Number(await awd.locator('[aria-hidden="true"]').last().textContent());
+    expect(shown).toBeGreaterThan(10);
+    await awd.click();
+    await page.waitForURL(/drivetrain=awd/);
+    await expect.poll(() => heroCount(page)).toBe(shown);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.getByRole("link", { name: /Remove filter All-wheel drive/ }).click();
+    await page.waitForURL((url) => !url.search.includes("drivetrain"));
+    await expect.poll(() => heroCount(page)).toBeGreaterThan(shown);
+    await context.close();
+  });
+});
+
+describe("counts that say their store, and empty filter pages", () => {
+  for (const mobile of [false, true]) {
+    const device = mobile ? "phone" : "desktop";
+    it(`${device}, without JavaScript: Camry at Brentwood offers St. Peters' 5, and the button switches store`, async () => {
+      const { context, page } = await openPage(world.browser, { mobile, javaScriptEnabled: false });
+      await page.goto(`${world.site.url}/cars-for-sale/toyota-camry`);
+      await expect(
+        page.getByRole("status").filter({ hasText: "No vehicles match your filters at Brentwood" }).count(),
+      ).resolves.toBe(1);
+      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
+      await page.getByRole("button", { name: "See 5 vehicles at St. Peters" }).click();
+      await page.waitForURL(`${world.site.url}/cars-for-sale/toyota-camry`);
+      expect(await hero(page).textContent()).toBe("5 vehicles at St. Peters");
+      expect(await page.locator("main ol > li").count()).toBe(5);
+      await context.close();
+    });
+  }
+
+  it("the empty page is axe clean (scripts stripped, as without JavaScript, and with them)", async () => {
+    for (const stripScripts of [true, false]) {
+      const { context, page } = await openPage(world.browser, { stripScripts });
+      await page.goto(`${world.site.url}/cars-for-sale/toyota-camry`);
+      if (!stripScripts) await waitForHydration(page);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("phone: the home SUV card says 61 at Brentwood and opens a page of 61 at Brentwood", async () => {
+    const { context, page } = await openPage(world.browser, { mobile: true });
+    await page.goto(`${world.site.url}/`);
+    const card = page.locator('main a[href="/cars-for-sale/suvs"]', { hasText: "vehicles at" });
+    await expect(card.textContent()).resolves.toContain("61 vehicles at Brentwood");
+    await card.click();
+    await page.waitForURL(`${world.site.url}/cars-for-sale/suvs`);
+    expect(await hero(page).textContent()).toBe("61 vehicles at Brentwood");
+    await context.close();
+  });
+});
