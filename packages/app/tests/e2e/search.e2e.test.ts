@@ -39,12 +39,13 @@ async function filterBySuvsUnder30k(page: Page) {
   await facet(page, /^SUVs\b/).click();
   await page.waitForURL(`${world.site.url}/cars-for-sale/suvs`);
   expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
-  await page.getByText(`${suvs} vehicles`, { exact: true }).first().waitFor();
+  // The hero counts the visitor's store and says so (ADR 338).
+  await page.getByText(`${suvs} vehicles at Brentwood`, { exact: true }).first().waitFor();
   await openGroup(page, "Price");
   const under30k = await facetCount(page, /^Under \$30,000\b/);
   await facet(page, /^Under \$30,000\b/).click();
   await page.waitForURL(`${world.site.url}${FILTERED}`);
-  await page.getByText(`${under30k} vehicles`, { exact: true }).first().waitFor();
+  await page.getByText(`${under30k} vehicles at Brentwood`, { exact: true }).first().waitFor();
   // The chosen body style is marked, not a link (like a radio button); its chip removes it.
   expect(await facet(page, /^SUVs\b/).count()).toBe(0);
   expect(await page.locator('main nav [aria-current="true"]', { hasText: "SUVs" }).count()).toBe(1);
