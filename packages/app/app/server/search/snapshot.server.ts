@@ -258,7 +258,7 @@ export async function inventoryIndex(db: Db, rules: InventoryRules = defaultInve
 
 /**
  * An import (or any write to vehicles) was noticed: starts building the new index now, off any request, when this
- * process has one to replace. A process that never searched builds its first on its first search.
+ * process has one to replace. A server builds its first before it opens its port (server/app.ts).
  */
 export function inventoryChanged(db: Db): void {
   const snapshot = snapshots.get(db);
