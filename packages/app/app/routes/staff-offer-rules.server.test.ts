@@ -165,6 +165,31 @@ describe.each(testDatabaseKinds())("the desk's offer rules on %s", (kind) => {
     expect(await handle.db.select().from(offerRuleVersions)).toEqual([]);
   });
 
+  it("a publish post that is not a checked candidate is a 400 in words and writes nothing", async () => {
+    const text = dearerWarranty();
+    const refused = async (fields: Record<string, string | readonly string[]>) => {
+      const answer = await post({ intent: "publish", note: "a note", ...fields });
+      expect(answer.status).toBe(400);
+      return (answer.body as { error: string }).error;
+    };
+    const again = "Check the rule files again before publishing them.";
+    expect(await refused({})).toBe(again);
+    expect(await refused({ candidateName: ["offer-settings.json", "questionnaire.json"], candidateText: text })).toBe(
+      again,
+    );
+    expect(await refused({ candidateName: "../offer-settings.json", candidateText: text })).toBe(again);
+    expect(await refused({ candidateName: "offer-settings.json", candidateText: text, note: " " })).toBe(
+      "Say what changed and why in the note.",
+    );
+    expect(await refused({ candidateName: "offer-settings.json", candidateText: text, note: "two\nlines" })).toBe(
+      "Write the note on one line.",
+    );
+    expect((await post({ intent: "preview", editFile: "financing.json", editText: "{}" })).status).toBe(400);
+    expect((await post({ intent: "delete" })).status).toBe(400);
+    expect(await handle.db.select().from(offerRuleVersions)).toEqual([]);
+    expect(await handle.db.select().from(auditEvents)).toEqual([]);
+  });
+
   it("the comparison over real offers takes their inputs, never the person, the VIN, the ZIP or the offer's address", async () => {
     await handle.db.insert(stores).values({ id: "brentwood", name: "Brentwood", profile: {} }).onConflictDoNothing();
     const leadId = randomUUID();
