@@ -174,7 +174,8 @@ describe("showroom-rules init", () => {
     const dir = join(await scratch(), "my-rules");
     const { code, lines } = await run("init", dir);
     expect(code).toBe(0);
-    expect(lines[0]).toBe(`Wrote 18 files to ${dir}:`);
+    // Ten rule files (search-words.json is the tenth, ADR 337), each with its schema.
+    expect(lines[0]).toBe(`Wrote 20 files to ${dir}:`);
     const financing = JSON.parse(await readFile(join(dir, "financing.json"), "utf8"));
     expect(financing.$schema).toBe("./schemas/financing.schema.json");
     const schema = JSON.parse(await readFile(join(dir, financing.$schema), "utf8"));
