@@ -66,6 +66,24 @@ describe("free text that understands shoppers (desktop)", () => {
   });
 });
 
+describe("free text that understands shoppers (phone)", () => {
+  it("without JavaScript, the search box takes a typo and a phrase: hnda lists Hondas, four wheel drive finds cars", async () => {
+    const { context, page } = await openPage(world.browser, { mobile: true, javaScriptEnabled: false });
+    await page.goto(`${world.site.url}/cars-for-sale`);
+    const box = page.getByRole("searchbox", { name: "Search inventory" });
+    await box.fill("hnda");
+    await box.press("Enter");
+    await page.waitForURL(/q=hnda/);
+    expect(await heroCount(page)).toBeGreaterThan(3);
+    for (const title of await page.locator("main ol > li h2").allTextContents()) expect(title).toContain("Honda");
+    await page.getByRole("searchbox", { name: "Search inventory" }).fill("four wheel drive");
+    await page.getByRole("searchbox", { name: "Search inventory" }).press("Enter");
+    await page.waitForURL(/q=four\+wheel\+drive/);
+    expect(await heroCount(page)).toBeGreaterThan(20);
+    await context.close();
+  });
+});
+
 describe("counts that say their store, and empty filter pages", () => {
   for (const mobile of [false, true]) {
     const device = mobile ? "phone" : "desktop";
