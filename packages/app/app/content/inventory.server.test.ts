@@ -179,4 +179,14 @@ describe("inventory reads", () => {
       ].sort(),
     );
   });
+
+  it("with a store, the counts and filter pages are that store's only: another store has none here (ADR 338)", async () => {
+    const here = siteContent().dealers[0]?.id ?? "";
+    expect(await filterPagePaths(database.db, SOLD, here)).toEqual(await filterPagePaths(database.db, SOLD));
+    expect(await bodyStyleSummary(database.db, SOLD, here)).toEqual(await bodyStyleSummary(database.db, SOLD));
+    const elsewhere = (await filterPagePaths(database.db, SOLD, "no-such-store")).map((p) => p.loc);
+    // Only the pages listed whatever the inventory: the search root and the spec's under-$20K page.
+    expect(elsewhere.sort()).toEqual(["/cars-for-sale", "/cars-for-sale/price-under-20000"]);
+    expect(await bodyStyleSummary(database.db, SOLD, "no-such-store")).toEqual([]);
+  });
 });
