@@ -1,6 +1,6 @@
 import { defaultInventoryRules, normalizeVin, slugify, vinCheckDigitOk } from "@showroom/rules/inventory";
 import { z } from "zod";
-import { parseCsv } from "./csv";
+import { type CsvRecord, parseCsv } from "./csv";
 
 /** A vehicle as the database stores it, whatever feed format it came from. */
 interface FeedVehicle {
@@ -262,38 +262,106 @@ const COLUMN_ALIASES: Record<string, keyof z.input<typeof rowSchema>> = {
   pictures: "images",
 };
 
-function parseRows(rows: { line: number; record: Record<string, unknown> }[]): ParsedFeed {
-  const vehicles: FeedVehicle[] = [];
-  const rejected: Rejection[] = [];
+type FeedRow = { line: number; record: Record<string, unknown> };
+
+/** Rows at a time in the batches the importer writes (ADR 327). */
+export const FEED_BATCH_ROWS = 500;
+
+/**
+ * Validates rows a batch at a time: only the batch being read is held as vehicles, so a feed of 100,000 rows costs
+ * the memory of its raw rows and one batch, not of every validated vehicle at once. A VIN repeated in a later batch is
+ * still refused with the line it repeats.
+ */
+function* parseRowsInBatches(rows: Iterable<FeedRow>, size = FEED_BATCH_ROWS): Generator<ParsedFeed> {
   const seen = new Map<string, number>();
+  let batch: ParsedFeed = { vehicles: [], rejected: [] };
+  let yielded = false;
   for (const { line, record } of rows) {
     const result = rowSchema.safeParse(record);
-    if (!result.success) {
-      rejected.push({ line, reason: describe(result.error) });
-      continue;
+    if (!result.success) batch.rejected.push({ line, reason: describe(result.error) });
+    else {
+      const earlier = seen.get(result.data.vin);
+      if (earlier !== undefined)
+        batch.rejected.push({ line, reason: `VIN ${result.data.vin} repeats line ${earlier}` });
+      else {
+        seen.set(result.data.vin, line);
+        batch.vehicles.push(toFeedVehicle(result.data));
+      }
     }
-    const earlier = seen.get(result.data.vin);
-    if (earlier !== undefined) {
-      rejected.push({ line, reason: `VIN ${result.data.vin} repeats line ${earlier}` });
-      continue;
+    if (batch.vehicles.length + batch.rejected.length >= size) {
+      yield batch;
+      yielded = true;
+      batch = { vehicles: [], rejected: [] };
     }
-    seen.set(result.data.vin, line);
-    vehicles.push(toFeedVehicle(result.data));
   }
-  return { vehicles, rejected };
+  if (!yielded || batch.vehicles.length + batch.rejected.length > 0) yield batch;
+}
+
+function parseRows(rows: Iterable<FeedRow>): ParsedFeed {
+  const whole: ParsedFeed = { vehicles: [], rejected: [] };
+  for (const batch of parseRowsInBatches(rows)) {
+    for (const vehicle of batch.vehicles) whole.vehicles.push(vehicle);
+    for (const rejection of batch.rejected) whole.rejected.push(rejection);
+  }
+  return whole;
+}
+
+/** The rows of a parsed CSV, named by the header's known columns; `release` drops each record once it is read. */
+function* csvRows(records: (CsvRecord | undefined)[], release: boolean): Generator<FeedRow> {
+  const header = records[0];
+  if (!header) return;
+  const keys = header.fields.map((name) => COLUMN_ALIASES[name.toLowerCase().replace(/[^a-z0-9]/g, "")]);
+  for (let i = 1; i < records.length; i++) {
+    const { line, fields } = records[i] as CsvRecord;
+    if (release) records[i] = undefined;
+    yield { line, record: Object.fromEntries(keys.flatMap((key, k) => (key ? [[key, fields[k] ?? ""]] : []))) };
+  }
+}
+
+/** A JSON feed item's fields under the importer's names; `price` may be `{ salePrice, oldPrice }`. */
+function jsonRecord(item: unknown): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  if (item && typeof item === "object") {
+    for (const [name, value] of Object.entries(item)) {
+      const key = COLUMN_ALIASES[name.toLowerCase().replace(/[^a-z0-9]/g, "")];
+      if (key === "price" && value && typeof value === "object") {
+        const sale = value as { salePrice?: unknown; oldPrice?: unknown };
+        record.price = sale.oldPrice;
+        record.salePrice = sale.salePrice;
+      } else if (key) record[key] = value;
+    }
+  }
+  return record;
+}
+
+/** The rows of a JSON array; `release` drops each item from the array once it is read (the array is ours). */
+function* jsonRows(items: unknown[], release: boolean): Generator<FeedRow> {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (release) items[i] = undefined;
+    yield { line: i + 1, record: jsonRecord(item) };
+  }
+}
+
+const NOT_AN_ARRAY: ParsedFeed = { vehicles: [], rejected: [{ line: 0, reason: "a JSON feed must be an array" }] };
+
+/**
+ * A feed file's text read a batch at a time for the importer (ADR 327): parsed at once, so a file that is not JSON
+ * throws here, before anything is written; validated lazily, each raw row released once read.
+ */
+export function readFeedInBatches(
+  text: string,
+  format: "csv" | "json",
+  rowsPerBatch = FEED_BATCH_ROWS,
+): Iterable<ParsedFeed> {
+  if (format === "csv") return parseRowsInBatches(csvRows(parseCsv(text), true), rowsPerBatch);
+  const json: unknown = JSON.parse(text);
+  return Array.isArray(json) ? parseRowsInBatches(jsonRows(json, true), rowsPerBatch) : [NOT_AN_ARRAY];
 }
 
 /** Parses a CSV export (header row first). Unknown columns are ignored; a bad row is rejected with its line. */
 export function parseCsvFeed(text: string): ParsedFeed {
-  const [header, ...records] = parseCsv(text);
-  if (!header) return { vehicles: [], rejected: [] };
-  const keys = header.fields.map((name) => COLUMN_ALIASES[name.toLowerCase().replace(/[^a-z0-9]/g, "")]);
-  return parseRows(
-    records.map(({ line, fields }) => ({
-      line,
-      record: Object.fromEntries(keys.flatMap((key, i) => (key ? [[key, fields[i] ?? ""]] : []))),
-    })),
-  );
+  return parseRows(csvRows(parseCsv(text), false));
 }
 
 /**
@@ -301,21 +369,5 @@ export function parseCsvFeed(text: string): ParsedFeed {
  * `{ salePrice, oldPrice }` or null) or with the CSV's column names.
  */
 export function parseJsonFeed(json: unknown): ParsedFeed {
-  if (!Array.isArray(json)) return { vehicles: [], rejected: [{ line: 0, reason: "a JSON feed must be an array" }] };
-  return parseRows(
-    json.map((item, i) => {
-      const record: Record<string, unknown> = {};
-      if (item && typeof item === "object") {
-        for (const [name, value] of Object.entries(item)) {
-          const key = COLUMN_ALIASES[name.toLowerCase().replace(/[^a-z0-9]/g, "")];
-          if (key === "price" && value && typeof value === "object") {
-            const sale = value as { salePrice?: unknown; oldPrice?: unknown };
-            record.price = sale.oldPrice;
-            record.salePrice = sale.salePrice;
-          } else if (key) record[key] = value;
-        }
-      }
-      return { line: i + 1, record };
-    }),
-  );
+  return Array.isArray(json) ? parseRows(jsonRows(json, false)) : NOT_AN_ARRAY;
 }

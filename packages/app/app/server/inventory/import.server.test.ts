@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
-import { parseCsvFeed } from "./feed";
+import { parseCsvFeed, readFeedInBatches } from "./feed";
 import { importFeed, toTextArray } from "./import.server";
 
 // VINs with valid North-American check digits.
@@ -110,6 +110,73 @@ describe("inventory import", () => {
   it("a feed for an unknown store changes nothing", async () => {
     const summary = await importFeed(database.db, "nowhere", parseCsvFeed([HEADER, row(V0, "A1")].join("\n")));
     expect(summary).toMatchObject({ applied: false, reason: "there is no store nowhere" });
+  });
+});
+
+describe("a feed read a batch at a time (ADR 327)", () => {
+  const rowsOf = async () =>
+    (await database.db.select().from(vehicles)).map((v) => [v.vin, v.status, v.price, v.stockNumber]).sort();
+  // Good rows, a repeat of a good VIN, and rows the parser rejects (check digit, price, VIN).
+  const POOL = [
+    row(V0, "A1"),
+    row(V1, "A2", "20995"),
+    row(V2, "A3", "15995", "14995"),
+    row(V3, "A4"),
+    row(V1, "A5", "21995"),
+    row("1HGCM82633A004353", "B1"),
+    row(V2, "B2", "free"),
+    row("BADVIN", "B3"),
+  ];
+  const BASELINE = [HEADER, row(V2, "Z1"), row(V3, "Z2")].join("\n");
+
+  it("property: any rows in batches of any size land the same vehicles and the same summary as the feed read whole", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...POOL), { maxLength: 8 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.boolean(),
+        async (rows, rowsPerBatch, full) => {
+          const csv = [HEADER, ...rows].join("\n");
+          const outcome = async (feed: Parameters<typeof importFeed>[2]) => {
+            await database.db.delete(vehicles);
+            await importFeed(database.db, "brentwood", parseCsvFeed(BASELINE));
+            const summary = await importFeed(database.db, "brentwood", feed, { full, holdAbovePercent: 60 });
+            return { summary, rows: await rowsOf() };
+          };
+          const whole = await outcome(parseCsvFeed(csv));
+          const batched = await outcome(readFeedInBatches(csv, "csv", rowsPerBatch));
+          expect(batched).toEqual(whole);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a feed whose rejections pass half only in a later batch rolls back what the earlier batches wrote", async () => {
+    const csv = [HEADER, row(V0, "A1"), row(V1, "A2"), row("BADVIN", "B1"), row("BADVIN2", "B2"), row("X", "B3")];
+    const summary = await importFeed(database.db, "brentwood", readFeedInBatches(csv.join("\n"), "csv", 2));
+    expect(summary).toMatchObject({ applied: false, reason: "3 of 5 rows were rejected (more than half)" });
+    expect(summary.rejected.map((r) => r.line)).toEqual([4, 5, 6]);
+    expect(await rowsOf()).toEqual([]);
+  });
+
+  it("a held full feed read in batches changes nothing, and a JSON file that is not an array is refused by line 0", async () => {
+    await importFeed(
+      database.db,
+      "brentwood",
+      parseCsvFeed([HEADER, row(V0, "A1"), row(V1, "A2"), row(V2, "A3")].join("\n")),
+    );
+    const before = await rowsOf();
+    const feed = readFeedInBatches([HEADER, row(V0, "N1", "9995")].join("\n"), "csv", 1);
+    const summary = await importFeed(database.db, "brentwood", feed, { holdAbovePercent: 30 });
+    expect(summary).toMatchObject({ applied: false, held: { available: 3, wouldSell: 2 } });
+    expect(await rowsOf()).toEqual(before);
+
+    expect(await importFeed(database.db, "brentwood", readFeedInBatches('{"vin":"x"}', "json"))).toMatchObject({
+      applied: false,
+      rejected: [{ line: 0, reason: "a JSON feed must be an array" }],
+    });
+    expect(() => readFeedInBatches("[{", "json")).toThrow(SyntaxError);
   });
 });
 

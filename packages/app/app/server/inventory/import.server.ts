@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
-import type { ParsedFeed, Rejection } from "./feed";
+import { FEED_BATCH_ROWS, type ParsedFeed, type Rejection } from "./feed";
 import { holdReason, holdsFeed, type SoldShare } from "./feed-hold";
 
 export interface ImportSummary {
@@ -16,17 +16,28 @@ export interface ImportSummary {
   held?: SoldShare;
 }
 
-const BATCH = 500;
+/** A summary that changes nothing, thrown inside the import's transaction to roll back what it wrote. */
+class Refused extends Error {
+  constructor(readonly summary: ImportSummary) {
+    super(summary.reason);
+  }
+}
+
+const isParsedFeed = (feed: ParsedFeed | Iterable<ParsedFeed>): feed is ParsedFeed => "vehicles" in feed;
 
 /**
- * Applies a parsed feed to one store in ONE transaction: upserts by VIN, and (for a full feed) marks the store's
- * vehicles that the feed no longer lists as sold — never deletes them, since leads point at them. An empty feed, or
- * one where more than half the rows were rejected, is almost certainly a broken export: it changes nothing.
+ * Applies a feed to one store in ONE transaction: upserts by VIN, and (for a full feed) marks the store's vehicles
+ * that the feed no longer lists as sold — never deletes them, since leads point at them. An empty feed, or one where
+ * more than half the rows were rejected, is almost certainly a broken export: it changes nothing.
+ *
+ * The feed may come in batches (`readFeedInBatches`, ADR 327): each is written as it is read, so only one batch of
+ * validated vehicles is held at a time, and what decides the whole feed (the share rejected, the mass-sold hold) is
+ * judged at the end, rolling the transaction back when it refuses.
  */
 export async function importFeed(
   db: Db,
   storeId: string,
-  feed: ParsedFeed,
+  feed: ParsedFeed | Iterable<ParsedFeed>,
   options: {
     full?: boolean;
     now?: Date;
@@ -35,106 +46,102 @@ export async function importFeed(
   } = {},
 ): Promise<ImportSummary> {
   const { full = true, now = new Date(), holdAbovePercent } = options;
-  const total = feed.vehicles.length + feed.rejected.length;
-  const refuse = (reason: string): ImportSummary => ({
+  const refuse = (reason: string, rejected: Rejection[]): ImportSummary => ({
     applied: false,
     reason,
     added: 0,
     updated: 0,
     sold: 0,
-    rejected: feed.rejected,
+    rejected,
   });
-  if (feed.vehicles.length === 0) return refuse(total === 0 ? "the feed is empty" : "no row of the feed is valid");
-  if (feed.rejected.length * 2 > total) {
-    return refuse(`${feed.rejected.length} of ${total} rows were rejected (more than half)`);
-  }
   const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId));
-  if (!store) return refuse(`there is no store ${storeId}`);
+  if (!store) return refuse(`there is no store ${storeId}`, isParsedFeed(feed) ? feed.rejected : []);
 
-  return db.transaction(async (tx) => {
-    const vins = feed.vehicles.map((v) => v.vin);
-    if (full && holdAbovePercent !== undefined) {
-      // Counted in the transaction that would apply the feed, so the hold judges the inventory it would change.
+  try {
+    return await db.transaction(async (tx) => {
       const ofStore = and(eq(vehicles.storeId, storeId), eq(vehicles.status, "available"));
-      const [available] = await tx.select({ n: count() }).from(vehicles).where(ofStore);
-      const [wouldSell] = await tx
-        .select({ n: count() })
-        .from(vehicles)
-        .where(and(ofStore, sql`${vehicles.vin} <> all(${toTextArray(vins)}::text[])`));
-      const share = { available: Number(available?.n ?? 0), wouldSell: Number(wouldSell?.n ?? 0) };
-      if (holdsFeed(share, holdAbovePercent)) {
-        return { ...refuse(holdReason(share, holdAbovePercent)), held: share };
+      const hold = full && holdAbovePercent !== undefined;
+      // Counted before the feed writes, so the hold judges the inventory the feed would change.
+      const [available] = hold ? await tx.select({ n: count() }).from(vehicles).where(ofStore) : [];
+      const vins: string[] = [];
+      const rejected: Rejection[] = [];
+      let known = 0;
+      for (const batch of isParsedFeed(feed) ? [feed] : feed) {
+        for (const rejection of batch.rejected) rejected.push(rejection);
+        for (let i = 0; i < batch.vehicles.length; i += FEED_BATCH_ROWS) {
+          const chunk = batch.vehicles.slice(i, i + FEED_BATCH_ROWS);
+          const chunkVins = chunk.map((v) => v.vin);
+          known += (await tx.select({ vin: vehicles.vin }).from(vehicles).where(inArray(vehicles.vin, chunkVins)))
+            .length;
+          await upsert(tx as unknown as Db, chunk, storeId, now);
+          for (const vin of chunkVins) vins.push(vin);
+        }
       }
-    }
-    const known = new Set<string>();
-    for (let i = 0; i < vins.length; i += BATCH) {
-      const rows = await tx
-        .select({ vin: vehicles.vin })
-        .from(vehicles)
-        .where(inArray(vehicles.vin, vins.slice(i, i + BATCH)));
-      for (const row of rows) known.add(row.vin);
-    }
-    for (let i = 0; i < feed.vehicles.length; i += BATCH) {
-      const batch = feed.vehicles
-        .slice(i, i + BATCH)
-        .map((v) => ({ ...v, storeId, status: "available" as const, updatedAt: now }));
-      await tx
-        .insert(vehicles)
-        .values(batch)
-        .onConflictDoUpdate({
-          target: vehicles.vin,
-          set: {
-            storeId: sql`excluded.store_id`,
-            status: sql`'available'`,
-            condition: sql`excluded.condition`,
-            year: sql`excluded.year`,
-            make: sql`excluded.make`,
-            makeSlug: sql`excluded.make_slug`,
-            model: sql`excluded.model`,
-            modelSlug: sql`excluded.model_slug`,
-            trim: sql`excluded.trim`,
-            bodyStyle: sql`excluded.body_style`,
-            mileage: sql`excluded.mileage`,
-            price: sql`excluded.price`,
-            oldPrice: sql`excluded.old_price`,
-            stockNumber: sql`excluded.stock_number`,
-            exteriorColor: sql`excluded.exterior_color`,
-            interiorColor: sql`excluded.interior_color`,
-            fuelType: sql`excluded.fuel_type`,
-            transmission: sql`excluded.transmission`,
-            priceDrop: sql`excluded.price_drop`,
-            premiumUpgrades: sql`excluded.premium_upgrades`,
-            private: sql`excluded.private`,
-            details: sql`excluded.details`,
-            updatedAt: sql`excluded.updated_at`,
-            soldAt: sql`null`,
-          },
-        });
-    }
-    let sold = 0;
-    if (full) {
-      const gone = await tx
-        .update(vehicles)
-        .set({ status: "sold", soldAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(vehicles.storeId, storeId),
-            eq(vehicles.status, "available"),
-            // One array parameter, not one per VIN: a feed of 100,000 rows is past PostgreSQL's 65,535 parameters.
-            sql`${vehicles.vin} <> all(${toTextArray(vins)}::text[])`,
-          ),
-        )
-        .returning({ vin: vehicles.vin });
-      sold = gone.length;
-    }
-    return {
-      applied: true,
-      added: vins.length - known.size,
-      updated: known.size,
-      sold,
-      rejected: feed.rejected,
-    };
-  });
+      const total = vins.length + rejected.length;
+      if (vins.length === 0)
+        throw new Refused(refuse(total === 0 ? "the feed is empty" : "no row of the feed is valid", rejected));
+      if (rejected.length * 2 > total) {
+        throw new Refused(refuse(`${rejected.length} of ${total} rows were rejected (more than half)`, rejected));
+      }
+      // One array parameter, not one per VIN: a feed of 100,000 rows is past PostgreSQL's 65,535 parameters.
+      const notInFeed = sql`${vehicles.vin} <> all(${toTextArray(vins)}::text[])`;
+      if (hold) {
+        const [wouldSell] = await tx.select({ n: count() }).from(vehicles).where(and(ofStore, notInFeed));
+        const share = { available: Number(available?.n ?? 0), wouldSell: Number(wouldSell?.n ?? 0) };
+        if (holdsFeed(share, holdAbovePercent)) {
+          throw new Refused({ ...refuse(holdReason(share, holdAbovePercent), rejected), held: share });
+        }
+      }
+      let sold = 0;
+      if (full) {
+        const gone = await tx
+          .update(vehicles)
+          .set({ status: "sold", soldAt: now, updatedAt: now })
+          .where(and(ofStore, notInFeed))
+          .returning({ vin: vehicles.vin });
+        sold = gone.length;
+      }
+      return { applied: true, added: vins.length - known, updated: known, sold, rejected };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.summary;
+    throw error;
+  }
+}
+
+async function upsert(db: Db, batch: ParsedFeed["vehicles"], storeId: string, now: Date): Promise<void> {
+  await db
+    .insert(vehicles)
+    .values(batch.map((v) => ({ ...v, storeId, status: "available" as const, updatedAt: now })))
+    .onConflictDoUpdate({
+      target: vehicles.vin,
+      set: {
+        storeId: sql`excluded.store_id`,
+        status: sql`'available'`,
+        condition: sql`excluded.condition`,
+        year: sql`excluded.year`,
+        make: sql`excluded.make`,
+        makeSlug: sql`excluded.make_slug`,
+        model: sql`excluded.model`,
+        modelSlug: sql`excluded.model_slug`,
+        trim: sql`excluded.trim`,
+        bodyStyle: sql`excluded.body_style`,
+        mileage: sql`excluded.mileage`,
+        price: sql`excluded.price`,
+        oldPrice: sql`excluded.old_price`,
+        stockNumber: sql`excluded.stock_number`,
+        exteriorColor: sql`excluded.exterior_color`,
+        interiorColor: sql`excluded.interior_color`,
+        fuelType: sql`excluded.fuel_type`,
+        transmission: sql`excluded.transmission`,
+        priceDrop: sql`excluded.price_drop`,
+        premiumUpgrades: sql`excluded.premium_upgrades`,
+        private: sql`excluded.private`,
+        details: sql`excluded.details`,
+        updatedAt: sql`excluded.updated_at`,
+        soldAt: sql`null`,
+      },
+    });
 }
 
 /** A list of strings as one PostgreSQL text[] literal, each element quoted. */
