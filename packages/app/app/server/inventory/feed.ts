@@ -262,39 +262,60 @@ const COLUMN_ALIASES: Record<string, keyof z.input<typeof rowSchema>> = {
   pictures: "images",
 };
 
-type FeedRow = { line: number; record: Record<string, unknown> };
+export type FeedRow = { line: number; record: Record<string, unknown> };
 
 /** Rows at a time in the batches the importer writes (ADR 327). */
 export const FEED_BATCH_ROWS = 500;
 
 /**
- * Validates rows a batch at a time: only the batch being read is held as vehicles, so a feed of 100,000 rows costs
- * the memory of its raw rows and one batch, not of every validated vehicle at once. A VIN repeated in a later batch is
- * still refused with the line it repeats.
+ * Validates rows into batches: only the batch being read is held as vehicles, so a feed of 100,000 rows costs the
+ * memory of its raw rows and one batch, not of every validated vehicle at once (ADR 327). A VIN repeated in a later
+ * batch is still refused with the line it repeats.
  */
-function* parseRowsInBatches(rows: Iterable<FeedRow>, size = FEED_BATCH_ROWS): Generator<ParsedFeed> {
-  const seen = new Map<string, number>();
-  let batch: ParsedFeed = { vehicles: [], rejected: [] };
-  let yielded = false;
-  for (const { line, record } of rows) {
+export class FeedBatcher {
+  private readonly seen = new Map<string, number>();
+  private batch: ParsedFeed = { vehicles: [], rejected: [] };
+  private returned = false;
+
+  constructor(private readonly size = FEED_BATCH_ROWS) {}
+
+  /** Validates one row; returns the batch this row completes, if it completes one. */
+  add({ line, record }: FeedRow): ParsedFeed | null {
     const result = rowSchema.safeParse(record);
-    if (!result.success) batch.rejected.push({ line, reason: describe(result.error) });
+    if (!result.success) this.batch.rejected.push({ line, reason: describe(result.error) });
     else {
-      const earlier = seen.get(result.data.vin);
-      if (earlier !== undefined)
-        batch.rejected.push({ line, reason: `VIN ${result.data.vin} repeats line ${earlier}` });
-      else {
-        seen.set(result.data.vin, line);
-        batch.vehicles.push(toFeedVehicle(result.data));
+      const earlier = this.seen.get(result.data.vin);
+      if (earlier !== undefined) {
+        this.batch.rejected.push({ line, reason: `VIN ${result.data.vin} repeats line ${earlier}` });
+      } else {
+        this.seen.set(result.data.vin, line);
+        this.batch.vehicles.push(toFeedVehicle(result.data));
       }
     }
-    if (batch.vehicles.length + batch.rejected.length >= size) {
-      yield batch;
-      yielded = true;
-      batch = { vehicles: [], rejected: [] };
-    }
+    return this.batch.vehicles.length + this.batch.rejected.length >= this.size ? this.take() : null;
   }
-  if (!yielded || batch.vehicles.length + batch.rejected.length > 0) yield batch;
+
+  /** The rows left over: a last batch, or an empty one when no batch was returned (a feed is one batch at least). */
+  finish(): ParsedFeed | null {
+    return !this.returned || this.batch.vehicles.length + this.batch.rejected.length > 0 ? this.take() : null;
+  }
+
+  private take(): ParsedFeed {
+    const full = this.batch;
+    this.batch = { vehicles: [], rejected: [] };
+    this.returned = true;
+    return full;
+  }
+}
+
+function* parseRowsInBatches(rows: Iterable<FeedRow>, size = FEED_BATCH_ROWS): Generator<ParsedFeed> {
+  const batcher = new FeedBatcher(size);
+  for (const row of rows) {
+    const full = batcher.add(row);
+    if (full) yield full;
+  }
+  const last = batcher.finish();
+  if (last) yield last;
 }
 
 function parseRows(rows: Iterable<FeedRow>): ParsedFeed {
@@ -319,7 +340,7 @@ function* csvRows(records: (CsvRecord | undefined)[], release: boolean): Generat
 }
 
 /** A JSON feed item's fields under the importer's names; `price` may be `{ salePrice, oldPrice }`. */
-function jsonRecord(item: unknown): Record<string, unknown> {
+export function jsonRecord(item: unknown): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   if (item && typeof item === "object") {
     for (const [name, value] of Object.entries(item)) {
@@ -343,7 +364,10 @@ function* jsonRows(items: unknown[], release: boolean): Generator<FeedRow> {
   }
 }
 
-const NOT_AN_ARRAY: ParsedFeed = { vehicles: [], rejected: [{ line: 0, reason: "a JSON feed must be an array" }] };
+export const NOT_AN_ARRAY: ParsedFeed = {
+  vehicles: [],
+  rejected: [{ line: 0, reason: "a JSON feed must be an array" }],
+};
 
 /**
  * A feed file's text read a batch at a time for the importer (ADR 327): parsed at once, so a file that is not JSON

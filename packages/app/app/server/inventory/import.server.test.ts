@@ -1,9 +1,13 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
-import { parseCsvFeed, readFeedInBatches } from "./feed";
+import { parseCsvFeed, parseJsonFeed, readFeedInBatches } from "./feed";
+import { readJsonFeedFile } from "./feed-file.server";
 import { importFeed, toTextArray } from "./import.server";
 
 // VINs with valid North-American check digits.
@@ -196,5 +200,69 @@ describe("the sold-marking's VIN list", () => {
       ),
       { numRuns: 60 },
     );
+  });
+});
+
+describe("a JSON feed file read from disk an element at a time (ADR 327)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "showroom-feed-file-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const item = (vin: string, stock: string, price: number) => ({
+    vin,
+    stockNumber: stock,
+    year: 2019,
+    make: "Honda",
+    model: "Accord",
+    bodystyle: "Sedan",
+    condition: "Used",
+    mileage: 41200,
+    price,
+  });
+
+  it("property: a file of any rows, read in chunks and batches of any size, lands what the same JSON parsed whole does", async () => {
+    const pool = [
+      item(V0, "A1", 18995),
+      item(V1, "A2", 20995),
+      item(V1, "A3", 1),
+      { vin: "BADVIN" },
+      item(V2, "A4", 0),
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...pool), { maxLength: 7 }),
+        fc.integer({ min: 1, max: 8 }),
+        // Chunks as small as one byte split tokens, strings and the leading whitespace across reads.
+        fc.integer({ min: 1, max: 200 }),
+        async (items, rowsPerBatch, chunkBytes) => {
+          const text = `\n${JSON.stringify(items, null, 1)}\n`;
+          const outcome = async (feed: Parameters<typeof importFeed>[2]) => {
+            await database.db.delete(vehicles);
+            const summary = await importFeed(database.db, "brentwood", feed);
+            const rows = (await database.db.select().from(vehicles)).map((v) => [v.vin, v.price, v.stockNumber]);
+            return { summary, rows: rows.sort() };
+          };
+          const whole = await outcome(parseJsonFeed(JSON.parse(text)));
+          expect(await outcome(readJsonFeedFile(file("feed.json", text), { rowsPerBatch, chunkBytes }))).toEqual(whole);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("a file that is not an array is refused by line 0; one cut off part-way or empty writes nothing and says why", async () => {
+    expect(
+      await importFeed(database.db, "brentwood", readJsonFeedFile(file("object.json", '{"vin":"x"}'))),
+    ).toMatchObject({ applied: false, rejected: [{ line: 0, reason: "a JSON feed must be an array" }] });
+    const cut = file("cut.json", JSON.stringify([item(V0, "A1", 18995), item(V1, "A2", 20995)]).slice(0, -20));
+    await expect(importFeed(database.db, "brentwood", readJsonFeedFile(cut, { rowsPerBatch: 1 }))).rejects.toThrow(
+      `${cut} is not valid JSON: the file ends before its array does`,
+    );
+    const empty = file("empty.json", " \n");
+    await expect(importFeed(database.db, "brentwood", readJsonFeedFile(empty))).rejects.toThrow("the file is empty");
+    expect(await database.db.select().from(vehicles)).toEqual([]);
   });
 });

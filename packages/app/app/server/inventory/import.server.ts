@@ -23,21 +23,24 @@ class Refused extends Error {
   }
 }
 
-const isParsedFeed = (feed: ParsedFeed | Iterable<ParsedFeed>): feed is ParsedFeed => "vehicles" in feed;
+/** A feed read whole, or in batches (`readFeedInBatches`, `readJsonFeedFile`). */
+type Feed = ParsedFeed | Iterable<ParsedFeed> | AsyncIterable<ParsedFeed>;
+
+const isParsedFeed = (feed: Feed): feed is ParsedFeed => "vehicles" in feed;
 
 /**
  * Applies a feed to one store in ONE transaction: upserts by VIN, and (for a full feed) marks the store's vehicles
  * that the feed no longer lists as sold — never deletes them, since leads point at them. An empty feed, or one where
  * more than half the rows were rejected, is almost certainly a broken export: it changes nothing.
  *
- * The feed may come in batches (`readFeedInBatches`, ADR 327): each is written as it is read, so only one batch of
+ * The feed may come in batches (`readFeedInBatches`, `readJsonFeedFile`, ADR 327): each is written as it is read, so only one batch of
  * validated vehicles is held at a time, and what decides the whole feed (the share rejected, the mass-sold hold) is
  * judged at the end, rolling the transaction back when it refuses.
  */
 export async function importFeed(
   db: Db,
   storeId: string,
-  feed: ParsedFeed | Iterable<ParsedFeed>,
+  feed: Feed,
   options: {
     full?: boolean;
     now?: Date;
@@ -66,7 +69,7 @@ export async function importFeed(
       const vins: string[] = [];
       const rejected: Rejection[] = [];
       let known = 0;
-      for (const batch of isParsedFeed(feed) ? [feed] : feed) {
+      for await (const batch of isParsedFeed(feed) ? [feed] : feed) {
         for (const rejection of batch.rejected) rejected.push(rejection);
         for (let i = 0; i < batch.vehicles.length; i += FEED_BATCH_ROWS) {
           const chunk = batch.vehicles.slice(i, i + FEED_BATCH_ROWS);

@@ -1,0 +1,60 @@
+import { createReadStream } from "node:fs";
+import { JSONParser } from "@streamparser/json";
+import { FEED_BATCH_ROWS, FeedBatcher, jsonRecord, NOT_AN_ARRAY, type ParsedFeed } from "./feed";
+
+const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const BOM = [0xef, 0xbb, 0xbf];
+
+/** The first byte that is not whitespace (after a byte-order mark), or undefined when the chunk is only whitespace. */
+function firstByte(chunk: Buffer): { byte: number | undefined; from: number } {
+  let from = BOM.every((b, i) => chunk[i] === b) ? BOM.length : 0;
+  while (from < chunk.length && WHITESPACE.has(chunk[from] as number)) from += 1;
+  return { byte: chunk[from], from };
+}
+
+/**
+ * A JSON feed file read from disk one array element at a time (ADR 327): neither the file's text nor its raw rows are
+ * held whole, only the batch being validated, so the import of 100,000 rows stays within its memory goal. A file
+ * that is not an array is refused as a JSON feed always was; a file that stops being JSON part-way throws, inside the
+ * import's transaction, which then writes nothing.
+ */
+export async function* readJsonFeedFile(
+  path: string,
+  { rowsPerBatch = FEED_BATCH_ROWS, chunkBytes = 64 * 1024 } = {},
+): AsyncGenerator<ParsedFeed> {
+  const batcher = new FeedBatcher(rowsPerBatch);
+  const parser = new JSONParser({ paths: ["$.*"], keepStack: false });
+  const ready: ParsedFeed[] = [];
+  parser.onValue = ({ value, key }) => {
+    const full = batcher.add({ line: Number(key) + 1, record: jsonRecord(value) });
+    if (full) ready.push(full);
+  };
+  let started = false;
+  const notJson = (error: unknown) =>
+    new Error(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  for await (const read of createReadStream(path, { highWaterMark: chunkBytes })) {
+    let chunk = read as Buffer;
+    if (!started) {
+      const { byte, from } = firstByte(chunk);
+      if (byte === undefined) continue;
+      if (byte !== 0x5b /* [ */) {
+        yield NOT_AN_ARRAY;
+        return;
+      }
+      started = true;
+      chunk = chunk.subarray(from);
+    }
+    try {
+      parser.write(chunk);
+    } catch (error) {
+      throw notJson(error);
+    }
+    yield* ready.splice(0);
+  }
+  if (!started) throw notJson(new Error("the file is empty"));
+  // The parser ends itself when the array closes; one that has not ended was cut off part-way.
+  if (!parser.isEnded) throw notJson(new Error("the file ends before its array does"));
+  yield* ready.splice(0);
+  const last = batcher.finish();
+  if (last) yield last;
+}
