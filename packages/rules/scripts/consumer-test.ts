@@ -155,12 +155,12 @@ async function main(): Promise<void> {
     });
     await step("showroom-rules init, check, simulate against the defaults", async () => {
       const init = await bin(project, "init", "my-rules");
-      check(init.stdout.startsWith("Wrote 18 files"), "init writes the rule files and schemas");
+      check(init.stdout.startsWith("Wrote 20 files"), "init writes the rule files and schemas");
       const settingsPath = join(project, "my-rules/offer-settings.json");
       const settings = JSON.parse(await readFile(settingsPath, "utf8"));
       check(existsSync(join(project, "my-rules", settings.$schema)), "$schema points at a schema next to the copy");
       check(
-        (await bin(project, "check", "my-rules")).stdout.includes("All 9 rule files are valid."),
+        (await bin(project, "check", "my-rules")).stdout.includes("All 10 rule files are valid."),
         "check passes a fresh copy",
       );
       settings.cashNow.priceRules.find((r: { name: string }) => r.name === "warranty").amount = 400;
