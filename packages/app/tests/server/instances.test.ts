@@ -2,12 +2,13 @@
 // `WEB_CONCURRENCY=2` cluster. Leads posted to both are stored and delivered once each, an import through one is
 // searched by the other within a second, rate limits and visitors are shared, the seed runs once. PostgreSQL only,
 // when it answers; the embedded database's refusal of a cluster is checked either way.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, rowsOf, type TestDatabase, testDatabaseKinds } from "../support/databases";
@@ -16,6 +17,8 @@ import { until } from "../support/wait";
 import { APP_DIR, ensureBuiltServer } from "./support/built-server";
 import { type ChildServer, runServerToExit, spawnServer } from "./support/child-server";
 import { contactFields, postForm, request } from "./support/requests";
+
+const execFileAsync = promisify(execFile);
 
 /**
  * A reverse proxy taking turns between `targets`. It says who the shopper is in X-Forwarded-For: the test names a
@@ -246,13 +249,14 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("severa
     // A card links to the car's page, whose path ends with its VIN.
     const listed = (html: string) => new RegExp(`href="/[a-z-]*cars-for-sale/[^"]*-${vin}"`).test(html);
     expect(listed((await request(`${b.url}/cars-for-sale?q=${vin}`)).body)).toBe(false);
-    execFileSync(
+    // Awaited, not execFileSync: a test process blocked longer than the server's 5 s keep-alive never reads the
+    // server's close of its pooled connection, and its next request on it fails with "other side closed".
+    await execFileAsync(
       "npx",
       ["tsx", "--conditions=showroom-source", "scripts/import.ts", feed, "--store", "brentwood", "--partial"],
       {
         cwd: APP_DIR,
         env: { ...process.env, DATABASE_URL: database.url, INIT_CWD: APP_DIR },
-        stdio: "pipe",
       },
     );
     const imported = Date.now();
