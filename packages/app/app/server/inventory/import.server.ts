@@ -33,9 +33,9 @@ const isParsedFeed = (feed: Feed): feed is ParsedFeed => "vehicles" in feed;
  * that the feed no longer lists as sold — never deletes them, since leads point at them. An empty feed, or one where
  * more than half the rows were rejected, is almost certainly a broken export: it changes nothing.
  *
- * The feed may come in batches (`readFeedInBatches`, `readJsonFeedFile`, ADR 327): each is written as it is read, so only one batch of
- * validated vehicles is held at a time, and what decides the whole feed (the share rejected, the mass-sold hold) is
- * judged at the end, rolling the transaction back when it refuses.
+ * The feed may come in batches (`readFeedInBatches`, `readJsonFeedFile`, ADR 327): each is written as it is read, so
+ * only one batch of validated vehicles is held at a time, and what decides the whole feed (the share rejected, the
+ * mass-sold hold) is judged at the end, rolling the transaction back when it refuses.
  */
 export async function importFeed(
   db: Db,
