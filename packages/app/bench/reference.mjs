@@ -1,4 +1,4 @@
-// The yardstick for uncached pages (issue 27): the default React Router 8.4 app of ../shared/bench/reference-app,
+// The yardstick for uncached pages (issue 27): the default React Router 8.4 app in the folder named by --reference,
 // rendering a listing-shaped page. Built in a temp folder outside the repository with its own `npm ci`, started as its
 // README says, and measured beside the site in interleaved rounds: the CPU time of each server process per request,
 // from /proc/<pid>/stat, under the same load generator, connections and headers (ADR 364).

@@ -1,7 +1,7 @@
 // npm run bench -w packages/app [-- --runs 3 --seconds 10 --warmup 5 --connections 10,50
 //   --skip lighthouse,js,ssr,reference,memory --pages home,financing,pre-approval,full-credit
 //   --lighthouse <dir> --database-url memory:// --vehicles 10000 --wait-for-idle 120 --no-build
-//   --tracking --rounds 3 --reference ../shared/bench/reference-app --postgres-url postgres://… --processes 2
+//   --tracking --rounds 3 --reference <reference app folder> --postgres-url postgres://… --processes 2
 //   --out bench/results.json]
 // The budgets of issues 5 and 6, measured on the production build: Lighthouse mobile, first-load JS per route and
 // SSR throughput against the minimal route; then issue 27's uncached pages against a default React Router app and the
