@@ -5,6 +5,7 @@ import * as build from "virtual:react-router/server-build";
 import { RESUME_LIMITS } from "@showroom/forms";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider } from "react-router";
 import { BUILD_MARKER_PATH } from "../app/components/boot-script.server";
 import { cookiesFor, listenOriginOf, settingsFor } from "../app/content/site.server";
@@ -117,9 +118,16 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   const here = fileURLToPath(new URL(".", import.meta.url));
   const packageRoot = builtPackageRoot(here);
   const clientDir = packageRoot ? join(packageRoot, "build", "client") : resolve(here, "../client");
+  // The build writes Brotli and gzip copies of scripts and stylesheets (scripts/precompress-assets.mjs, ADR 365): sent
+  // as they are, with Content-Encoding set, so the compression middleware leaves them alone.
   app.use(
     "/assets",
-    express.static(`${clientDir}/assets`, { immutable: true, maxAge: ASSET_MAX_AGE_SECONDS * 1000, index: false }),
+    expressStaticGzip(`${clientDir}/assets`, {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: ASSET_MAX_AGE_SECONDS * 1000, index: false },
+    }),
   );
   // The build marker the browser polls to learn that a new version is out (ADR 289): never cached anywhere.
   app.get(BUILD_MARKER_PATH, (_req: Request, res: Response) => {

@@ -3,7 +3,7 @@ import inventory from "@showroom/fixtures/translations/en/inventory.json" with {
 import sellTrade from "@showroom/fixtures/translations/en/sell-trade.json" with { type: "json" };
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { durationText } from "./financing/credit-application/review";
+import { durationText } from "./financing/credit-application/duration-text";
 import { countText, translator } from "./i18n";
 import {
   englishArticleForNumber,

@@ -186,7 +186,9 @@ describe.each(testDatabaseKinds())("node start.mjs on %s, killed with SIGKILL", 
 
     const restarted = await start();
     await until("the message to be delivered again", () => peer.deliveries.get(acceptedWhileDying as string) === 2);
-    expect((await restarted.stop("SIGTERM")).code).toBe(0);
+    // Once in about six full runs this exited with no code; the signal and what it printed say why when it recurs.
+    const stopped = await restarted.stop("SIGTERM");
+    expect(stopped.code, `exit by ${stopped.signal ?? "code"}; the server printed:\n${restarted.output()}`).toBe(0);
     const after = await data.withDatabase(storedLeads);
     expect(after).toMatchObject([{ message_id: acceptedWhileDying, state: "sent", attempts: 2 }]);
     const copies = peer.received.filter((m) => m.messageId === acceptedWhileDying);

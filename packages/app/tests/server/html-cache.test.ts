@@ -1,7 +1,7 @@
 // The HTML cache (docs/decisions/152) against the built server: a cached page is the page a render would give, with
 // a nonce of its own, and every input the page depends on (store, consent, inventory, the visitor's unlocks) gives
 // its own variant. Runs two built servers in this process: one with the cache, one without.
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from "node:zlib";
 import experiments from "@showroom/fixtures/content/experiments.json" with { type: "json" };
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -53,7 +53,13 @@ async function page(site: Running, path: string, headers: Record<string, string>
         }
         const encoding = res.headers["content-encoding"];
         const html = (
-          encoding === "gzip" ? gunzipSync(raw) : encoding === "br" ? brotliDecompressSync(raw) : raw
+          encoding === "gzip"
+            ? gunzipSync(raw)
+            : encoding === "br"
+              ? brotliDecompressSync(raw)
+              : encoding === "zstd"
+                ? zstdDecompressSync(raw)
+                : raw
         ).toString("utf8");
         const nonce = /'nonce-([^']+)'/.exec(headersOut.get("content-security-policy") ?? "")?.[1] ?? "";
         resolve({ status: res.statusCode ?? 0, headers: headersOut, raw, html, nonce });
@@ -139,21 +145,18 @@ describe("the HTML cache", () => {
     );
   });
 
-  it("a rendered document is sent whole and compressed once: Brotli when the client takes it, else gzip, else as it is, with its length and Vary", async () => {
+  it("a rendered document is sent whole and compressed once: Zstandard when the client takes it, else Brotli, else gzip, else as it is, with its length and Vary", async () => {
     // Pages that are never kept (an ad click's parameter) and a first view of a page that is: both rendered here.
     const paths = ["/?gclid=render-1", "/cars-for-sale?sort=year-new"];
     for (const path of paths) {
       const chrome = await page(cached, path, { "accept-encoding": "gzip, deflate, br, zstd" });
+      const safari = await page(uncached, path, { "accept-encoding": "gzip, deflate, br" });
       const gzipOnly = await page(uncached, path, { "accept-encoding": "gzip" });
       const plain = await page(uncached, path, { "accept-encoding": "identity" });
-      const noBrotli = await page(uncached, path, { "accept-encoding": "br;q=0, gzip" });
-      expect([chrome, gzipOnly, plain, noBrotli].map((p) => p.headers.get("content-encoding"))).toEqual([
-        "br",
-        "gzip",
-        null,
-        "gzip",
-      ]);
-      for (const p of [chrome, gzipOnly, plain, noBrotli]) {
+      const noBrotli = await page(uncached, path, { "accept-encoding": "zstd;q=0, br;q=0, gzip" });
+      const all = [chrome, safari, gzipOnly, plain, noBrotli];
+      expect(all.map((p) => p.headers.get("content-encoding"))).toEqual(["zstd", "br", "gzip", null, "gzip"]);
+      for (const p of all) {
         expect(p.status).toBe(200);
         // One body with its length, not a chunked stream.
         expect(p.headers.get("transfer-encoding")).toBeNull();
@@ -165,7 +168,9 @@ describe("the HTML cache", () => {
       // The same page whichever way it travelled, and from either server.
       expect(normalized(chrome, cached)).toBe(normalized(gzipOnly, uncached).replaceAll(uncached.url, cached.url));
       expect(normalized(plain, uncached)).toBe(normalized(gzipOnly, uncached));
+      expect(normalized(safari, uncached)).toBe(normalized(gzipOnly, uncached));
       expect(chrome.raw.length).toBeLessThan(gzipOnly.raw.length);
+      expect(safari.raw.length).toBeLessThan(gzipOnly.raw.length);
     }
     // A response that is not a document still goes through the compression middleware.
     const robots = await page(uncached, "/robots.txt", { "accept-encoding": "gzip, deflate, br" });

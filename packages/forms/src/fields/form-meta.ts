@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { MESSAGES } from "../messages";
+import { HONEYPOT_FIELD, IDEMPOTENCY_FIELD } from "./form-meta-names";
 import { blankAsMissing } from "./text";
 
-/** The hidden field a person never sees and a form-filling bot fills. */
-export const HONEYPOT_FIELD = "website";
-/** The hidden field carrying the key minted when the form was rendered. */
-export const IDEMPOTENCY_FIELD = "idempotencyKey";
+export { HONEYPOT_FIELD, IDEMPOTENCY_FIELD };
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 

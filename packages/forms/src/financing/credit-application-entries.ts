@@ -1,5 +1,5 @@
 import type { CreditApplicationStep, StepValues } from "@showroom/rules/credit-application";
-import { HONEYPOT_FIELD } from "../fields/form-meta";
+import { HONEYPOT_FIELD } from "../fields/form-meta-names";
 
 /**
  * The full credit application's answers as the forms post them: a flat map of field names (`residences[1].city`) to

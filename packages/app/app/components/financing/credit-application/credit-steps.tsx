@@ -3,7 +3,8 @@ import { RadioGroupField } from "../../forms/choice-fields";
 import { CheckboxField, type FieldErrors, SsnField, TextAreaField, TextField } from "../../forms/fields";
 import { ApplicantFields, EmploymentFields, type Options, ResidenceFields } from "../../forms/groups";
 import { type TextTree, translator } from "../../i18n";
-import { durationText, type ReviewSection } from "./review";
+import { durationText } from "./duration-text";
+import type { ReviewSection } from "./review";
 
 /** What every step body needs: the answers to show, the messages, the option lists and the texts. */
 export interface StepBodyProps {

@@ -10,8 +10,9 @@ import {
 } from "@showroom/forms";
 import type { CreditApplicationStep } from "@showroom/rules/credit-application";
 import type { z } from "zod";
-import { counter, type TextTree, translator } from "../../i18n";
+import { type TextTree, translator } from "../../i18n";
 import { formatMoney } from "../../money";
+import { durationText } from "./duration-text";
 
 /** One answer as review shows it. */
 interface ReviewRow {
@@ -34,19 +35,6 @@ export interface ReviewSection {
 const labelOf = (list: readonly { value: string; label: string }[], value: string | undefined) =>
   list.find((item) => item.value === value)?.label ?? value ?? "";
 const stateName = (code: string) => US_STATES.find((s) => s.code === code)?.name ?? code;
-
-/**
- * A time at an address or a job as a person writes it, from a tree holding `review.years`, `review.months` and
- * `review.duration` (plural forms by Intl.PluralRules): "1 year 3 months", "2 years", "5 months", "0 months".
- */
-export function durationText(texts: TextTree, totalMonths: number): string {
-  const n = counter(texts);
-  const years = Math.floor(totalMonths / 12);
-  const months = totalMonths % 12;
-  if (years === 0) return n("review.months", months);
-  if (months === 0) return n("review.years", years);
-  return translator(texts)("review.duration", { years: n("review.years", years), months: n("review.months", months) });
-}
 
 function formData(values: FlatValues): FormData {
   const data = new FormData();
