@@ -4,9 +4,10 @@ import { userInfo } from "node:os";
 import { resolve } from "node:path";
 import { formatRuleProblem, loadOfferRules } from "@showroom/rules/offer";
 import { z } from "zod";
+import type { RunningSite } from "../app/server/command-channel/running-site.server";
 import { type Config, ConfigError, loadConfig } from "../app/server/config.server";
 import type { Database } from "../app/server/db/client.server";
-import { openDatabaseForCommand } from "../app/server/db/command.server";
+import { openDatabaseOrSite } from "../app/server/db/command.server";
 import {
   listOfferRuleVersions,
   type PublishedVersion,
@@ -99,7 +100,8 @@ export interface CommandIo {
 /** The configuration, the database and the caller's folder a run uses (the tests open one database for many runs). */
 export interface CommandContext {
   config(): Config;
-  open(config: Config): Promise<Database | null>;
+  /** The database, or the running site that holds the embedded one and does the work for the command (ADR 385). */
+  open(config: Config): Promise<Database | RunningSite | null>;
   /** The folder the command was typed in: npm's INIT_CWD (npm runs the script in packages/app), else the process's. */
   cwd(): string;
   /** Who runs the command, when --author does not say. */
@@ -108,7 +110,7 @@ export interface CommandContext {
 
 export const processContext: CommandContext = {
   config: () => loadConfig(),
-  open: (config) => openDatabaseForCommand(config),
+  open: (config) => openDatabaseOrSite(config),
   cwd: () => process.env.INIT_CWD || process.cwd(),
   user: () => userInfo().username,
 };
@@ -159,6 +161,7 @@ async function run(args: readonly string[], io: CommandIo, context: CommandConte
   const database = await context.open(config);
   if (!database) return 1;
   try {
+    if (database.kind === "running-site") return await throughSite(database, order, actor, texts, io);
     if (order.command === "versions") {
       printVersions(io, await listOfferRuleVersions(database.db));
       return 0;
@@ -173,6 +176,43 @@ async function run(args: readonly string[], io: CommandIo, context: CommandConte
   } finally {
     await database.close();
   }
+}
+
+/** Dates come back from the running site as text. */
+const withDate = <T extends { publishedAt: Date | string }>(row: T): T => ({
+  ...row,
+  publishedAt: new Date(row.publishedAt),
+});
+
+/** The order done by the running site that holds the embedded database, reported as if done here (ADR 385). */
+async function throughSite(
+  site: RunningSite,
+  order: Order,
+  actor: Actor,
+  texts: ReadonlyMap<string, string> | undefined,
+  io: CommandIo,
+): Promise<number> {
+  const body = JSON.stringify(
+    order.command === "publish"
+      ? {
+          command: "publish",
+          texts: Object.fromEntries(texts ?? []),
+          note: order.note,
+          author: actor.email,
+          from: order.dir,
+        }
+      : order.command === "rollback"
+        ? { command: "rollback", version: order.version, note: order.note, author: actor.email }
+        : { command: "versions" },
+  );
+  const answer = await site.post<{ versions?: PublishedVersion[]; result?: PublishResult }>("/rules", body);
+  if (answer.versions) {
+    printVersions(io, answer.versions.map(withDate));
+    return 0;
+  }
+  const result = answer.result;
+  if (!result) throw new Error("The running site did not say what it did.");
+  return reportPublished(io, result.ok ? { ok: true, published: withDate(result.published) } : result, "running-site");
 }
 
 /** The folder's rule files when they pass the check, else null with the check's problems printed. */
@@ -193,7 +233,7 @@ async function checkedFolder(dir: string, io: CommandIo): Promise<ReadonlyMap<st
   return loaded.texts;
 }
 
-function reportPublished(io: CommandIo, result: PublishResult, kind: Database["kind"]): number {
+function reportPublished(io: CommandIo, result: PublishResult, kind: Database["kind"] | RunningSite["kind"]): number {
   if (!result.ok) {
     if (result.problems) {
       for (const problem of result.problems) io.err(formatRuleProblem(problem));
@@ -208,9 +248,11 @@ function reportPublished(io: CommandIo, result: PublishResult, kind: Database["k
     io.out(`Package defaults apply to: ${row.check.defaulted.join(", ")}.`);
   }
   io.out(
-    kind === "postgres"
-      ? "Every server of the site switches to it within 2 seconds (a server started with OFFER_RULES_DIR keeps its folder)."
-      : "The site prices with it from its next start (the embedded database is this command's while it runs).",
+    kind === "pglite"
+      ? "The site prices with it from its next start (the embedded database is this command's while it runs)."
+      : kind === "running-site"
+        ? "The running site switches to it within 2 seconds (unless it was started with OFFER_RULES_DIR, which it keeps)."
+        : "Every server of the site switches to it within 2 seconds (a server started with OFFER_RULES_DIR keeps its folder).",
   );
   return 0;
 }

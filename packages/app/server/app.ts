@@ -12,6 +12,7 @@ import { cookiesFor, listenOriginOf, settingsFor } from "../app/content/site.ser
 import { KeptStores, keepStores } from "../app/content/stores.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
+import { openCommandChannel } from "../app/server/command-channel/site-channel.server";
 import { type Config, loadServerConfig } from "../app/server/config.server";
 import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
@@ -314,6 +315,7 @@ export async function start(
   sweeper.unref();
 
   let server: Server;
+  let commandChannel: { close(): Promise<void> } | null = null;
   try {
     // The first search index is built before the port opens, not by the first shopper's search: at 100,000 cars that
     // search waited 13.6 s (issue 27). Later imports are indexed beside the one in use (docs/decisions/361).
@@ -335,7 +337,18 @@ export async function start(
       http.once("error", reject);
       http.listen(config.PORT, config.HOST, () => resolve(http));
     });
+    // On the embedded database the commands (import, rules) hand their work to this site (ADR 385).
+    if (database.kind === "pglite" && config.DATABASE_URL !== "memory://") {
+      commandChannel = await openCommandChannel({
+        dataDir: config.DATA_DIR,
+        db: database.db,
+        maxFeedBytes: config.FEED_MAX_BYTES,
+        log: logInfo,
+        logError,
+      });
+    }
   } catch (error) {
+    await commandChannel?.close();
     clearInterval(sweeper);
     retention.stop();
     await feedPulls.stop();
@@ -368,6 +381,8 @@ export async function start(
       await feedPulls.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      // A command's import in flight finishes before the database closes.
+      await commandChannel?.close();
       // Sends in flight finish (or are left to their lease) before the database they report to closes.
       await leadMail.stop();
       await stopWatching();

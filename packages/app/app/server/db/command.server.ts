@@ -1,6 +1,9 @@
+import { type RunningSite, runningSiteOf } from "../command-channel/running-site.server";
 import type { Config } from "../config.server";
 import { type Database, openDatabase } from "./client.server";
 import { DataDirLockedError } from "./lock.server";
+
+const STOP_THE_SERVER = "The server holds the embedded database while it runs: stop it, then run this again.";
 
 /**
  * Opens the database for a command-line tool (keys, staff, retention, outbox, import). On the embedded database a
@@ -15,7 +18,27 @@ export async function openDatabaseForCommand(
     return await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   } catch (error) {
     if (!(error instanceof DataDirLockedError)) throw error;
-    report(`${error.message}\nThe server holds the embedded database while it runs: stop it, then run this again.`);
+    report(`${error.message}\n${STOP_THE_SERVER}`);
+    return null;
+  }
+}
+
+/**
+ * As {@link openDatabaseForCommand}, for the commands whose work the running site can do for them (import, rules;
+ * ADR 385): when a running site holds the embedded database and listens for commands in its data directory, that site
+ * is returned instead of a refusal.
+ */
+export async function openDatabaseOrSite(
+  config: Pick<Config, "DATABASE_URL" | "DATA_DIR">,
+  report: (message: string) => void = console.error,
+): Promise<Database | RunningSite | null> {
+  try {
+    return await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    const site = runningSiteOf(config.DATA_DIR);
+    if (site) return site;
+    report(`${error.message}\n${STOP_THE_SERVER}`);
     return null;
   }
 }

@@ -18,9 +18,21 @@ function firstByte(chunk: Buffer): { byte: number | undefined; from: number } {
  * that is not an array is refused as a JSON feed always was; a file that stops being JSON part-way throws, inside the
  * import's transaction, which then writes nothing.
  */
-export async function* readJsonFeedFile(
+export function readJsonFeedFile(
   path: string,
   { rowsPerBatch = FEED_BATCH_ROWS, chunkBytes = 64 * 1024 } = {},
+): AsyncGenerator<ParsedFeed> {
+  return readJsonFeedStream(createReadStream(path, { highWaterMark: chunkBytes }), path, rowsPerBatch);
+}
+
+/**
+ * A JSON feed read from a stream of bytes (a file, or a feed handed to the running site by the import command, ADR
+ * 385) one array element at a time; `label` names it in the error a broken feed throws.
+ */
+export async function* readJsonFeedStream(
+  chunks: AsyncIterable<Buffer | Uint8Array>,
+  label: string,
+  rowsPerBatch = FEED_BATCH_ROWS,
 ): AsyncGenerator<ParsedFeed> {
   const batcher = new FeedBatcher(rowsPerBatch);
   const parser = new JSONParser({ paths: ["$.*"], keepStack: false });
@@ -31,9 +43,11 @@ export async function* readJsonFeedFile(
   };
   let started = false;
   const notJson = (error: unknown) =>
-    new Error(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  for await (const read of createReadStream(path, { highWaterMark: chunkBytes })) {
-    let chunk = read as Buffer;
+    new Error(`${label} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  for await (const read of chunks) {
+    let chunk = Buffer.from(read.buffer, read.byteOffset, read.byteLength);
     if (!started) {
       const { byte, from } = firstByte(chunk);
       if (byte === undefined) continue;
