@@ -43,6 +43,7 @@ import { createValuationProvider } from "../app/server/valuation/create-valuatio
 import { createVinDecoder } from "../app/server/valuation/vin-decoder.server";
 import { canonicalPageRedirect } from "./canonical-path";
 import { cookieNotice, cookiesAreSecure, isLoopbackHost, plainHttpCookies } from "./cookie-security";
+import { feedUploadGate, isFeedUpload } from "./feed-upload-gate";
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
@@ -80,11 +81,15 @@ const MAX_BODY_BYTES = 64 * 1024;
 /** The careers form: the résumé's 5 MB, and room for the other fields and the multipart framing. */
 const CAREERS_BODY_BYTES = RESUME_LIMITS.maxBytes + MAX_BODY_BYTES;
 
-/** Only a multipart POST of the careers form (document or data request) may be larger than every other body. */
-function uploadLimit(req: Request): number | null {
+/**
+ * Only a multipart POST of the careers form (document or data request) may be larger than every other body, and an
+ * admin's feed upload on the desk, which feedUploadGate let through (ADR 386).
+ */
+const uploadLimit = (feedBytes: number) => (req: Request) => {
+  if (isFeedUpload(req)) return feedBytes;
   const multipart = (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
   return multipart && /^\/our-company\/careers(\.data)?$/.test(req.path) ? CAREERS_BODY_BYTES : null;
-}
+};
 
 export interface ServerOptions {
   /** The HTML cache of opted-in pages (docs/decisions/152); null renders every page. Default: a fresh cache. */
@@ -140,7 +145,12 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   app.use((req: Request, res: Response, next: NextFunction) => (extname(req.path) ? files(req, res, next) : next()));
 
   app.use(canonicalPageRedirect);
-  app.use(sameOriginOnly(config.PUBLIC_ORIGIN), bodyLimit(MAX_BODY_BYTES, uploadLimit));
+  const feedBytes = config.FEED_MAX_BYTES + MAX_BODY_BYTES;
+  app.use(
+    sameOriginOnly(config.PUBLIC_ORIGIN),
+    feedUploadGate(db, MAX_BODY_BYTES, feedBytes),
+    bodyLimit(MAX_BODY_BYTES, uploadLimit(feedBytes)),
+  );
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
     // A page's tracked events (a page view per navigation) have a budget of their own, so browsing never uses up the

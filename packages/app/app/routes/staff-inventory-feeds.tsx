@@ -1,11 +1,13 @@
 import { Form } from "react-router";
+import { SelectField } from "../components/forms/fields";
+import { FileField } from "../components/forms/file-field";
 import { BUTTON, CELL, DeskHeading, DeskMessage, DeskTable, deskMeta, formatWhen } from "../components/staff/desk";
 import { deskOf } from "../server/staff/access.server";
 import { type DeskPull, inventoryFeedsDesk, LINES_SHOWN } from "../server/staff/inventory-feeds-desk.server";
 import { roleAllows } from "../server/staff/sessions.server";
 import type { Route } from "./+types/staff-inventory-feeds";
 import { readDeskForm } from "./staff-admin.server";
-import { inventoryFeedsAction } from "./staff-inventory-feeds.server";
+import { inventoryFeedsAction, type UploadAnswer } from "./staff-inventory-feeds.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, staff } = deskOf(context);
@@ -14,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stores: await inventoryFeedsDesk(services.db, services.config.FEED_URLS ?? []),
     minutes: services.config.FEED_PULL_MINUTES,
     holdPercent: services.config.FEED_HOLD_PERCENT,
+    maxSize: sizeText(services.config.FEED_MAX_BYTES),
     canApply: roleAllows(staff.role, "admin"),
     linesShown: LINES_SHOWN,
     applied: Number.isSafeInteger(applied) && applied > 0 ? applied : null,
@@ -37,6 +40,10 @@ const STATUS: Record<DeskPull["status"], string> = {
 };
 
 const number = new Intl.NumberFormat("en-US");
+const sizeText = (bytes: number) =>
+  bytes >= 1_000_000
+    ? `${number.format(Math.floor(bytes / 1_000_000))} MB`
+    : `${number.format(Math.floor(bytes / 1000))} kB`;
 const rows = (n: number) => `${number.format(n)} ${n === 1 ? "row" : "rows"}`;
 
 function What({ pull }: { pull: DeskPull }) {
@@ -73,6 +80,66 @@ function Rejected({ pull }: { pull: DeskPull }) {
   );
 }
 
+const SCOPES = [
+  { value: "full", label: "The store’s whole inventory: cars it does not list are marked sold" },
+  { value: "partial", label: "Some cars: only add and update" },
+];
+
+function Uploaded({ upload }: { upload: UploadAnswer }) {
+  const counts = `${number.format(upload.added)} added, ${number.format(upload.updated)} updated, ${number.format(upload.sold)} sold, ${number.format(upload.rejected)} rejected`;
+  const said =
+    upload.outcome === "applied"
+      ? `${upload.fileName} is applied (pull #${upload.id}): ${counts}.`
+      : upload.outcome === "held"
+        ? `${upload.fileName} is held, not applied (pull #${upload.id}): ${upload.reason}. Apply it anyway below if it is right.`
+        : `Nothing changed with ${upload.fileName} (pull #${upload.id}): ${upload.reason}.${upload.rejected > 0 ? ` ${rows(upload.rejected)} rejected.` : ""}`;
+  return (
+    <DeskMessage tone={upload.outcome === "failed" ? "error" : "notice"}>
+      {said}
+      {upload.rejectedLines.length > 0 ? (
+        <ul className="mt-2">
+          {upload.rejectedLines.map((r) => (
+            <li key={r.line}>{`Line ${r.line}: ${r.reason}`}</li>
+          ))}
+        </ul>
+      ) : null}
+    </DeskMessage>
+  );
+}
+
+/** An admin's upload of a store's feed, applied as a pull is (ADR 386). */
+function UploadForm({ stores, maxSize }: { stores: { id: string; name: string }[]; maxSize: string }) {
+  return (
+    <section className="mt-8" aria-labelledby="upload">
+      <h2 id="upload" className="text-xl font-semibold">
+        Upload a feed
+      </h2>
+      <Form method="post" encType="multipart/form-data" reloadDocument className="mt-4 grid max-w-2xl gap-3">
+        <SelectField
+          name="store"
+          label="Store"
+          placeholder="Choose a store"
+          options={stores.map((store) => ({ value: store.id, label: store.name }))}
+          required
+        />
+        <SelectField name="scope" label="The feed lists" placeholder="Choose one" options={SCOPES} required />
+        <FileField
+          name="feed"
+          label="Feed file"
+          accept=".csv,.json,text/csv,application/json"
+          hint={`A CSV or JSON export of the dealer system, up to ${maxSize}.`}
+          required
+        />
+        <div>
+          <button type="submit" className={BUTTON}>
+            Upload and apply
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
 /** Each store's feed pulls: when, from where, what they did and the rows they rejected; held feeds to apply. */
 export default function StaffInventoryFeeds({ loaderData, actionData }: Route.ComponentProps) {
   const { canApply } = loaderData;
@@ -82,12 +149,15 @@ export default function StaffInventoryFeeds({ loaderData, actionData }: Route.Co
       <p className="mt-2 max-w-3xl text-slate-700">
         The server pulls each store’s feed when it starts and every {number.format(loaderData.minutes)} minutes. A full
         feed that would mark more than {loaderData.holdPercent} % of a store’s available cars sold is held, not applied,
-        until an admin applies it. Each pull lists up to {loaderData.linesShown} of the rows it rejected.
+        until an admin applies it; so is an uploaded one. Each pull lists up to {loaderData.linesShown} of the rows it
+        rejected.
       </p>
-      {actionData?.error ? <DeskMessage tone="error">{actionData.error}</DeskMessage> : null}
+      {actionData && "error" in actionData ? <DeskMessage tone="error">{actionData.error}</DeskMessage> : null}
+      {actionData && "upload" in actionData ? <Uploaded upload={actionData.upload} /> : null}
       {loaderData.applied ? (
         <DeskMessage tone="notice">{`The held feed of pull #${loaderData.applied} is applied.`}</DeskMessage>
       ) : null}
+      {canApply ? <UploadForm stores={loaderData.stores} maxSize={loaderData.maxSize} /> : null}
       {loaderData.stores.map((store) => (
         <section key={store.id} className="mt-8" aria-labelledby={`store-${store.id}`}>
           <h2 id={`store-${store.id}`} className="text-xl font-semibold">

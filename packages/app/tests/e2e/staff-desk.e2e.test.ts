@@ -251,6 +251,28 @@ describe("the staff desk", () => {
     expect(await admin.page.getByText(/applied anyway by admin@example\.com/).count()).toBe(1);
     expect(await apply.count()).toBe(0);
     await expectNoAxeViolations(admin.page);
+
+    // An admin uploads a feed on the same page (ADR 386): a plain multipart post, answered with its summary and its
+    // rejected line, axe-checked.
+    await admin.page.getByLabel("Store").selectOption("brentwood");
+    await admin.page.getByLabel("The feed lists").selectOption("partial");
+    await admin.page.getByLabel("Feed file").setInputFiles({
+      name: "desk-upload.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        [
+          "VIN,Stock,Year,Make,Model,Trim,Body,Condition,Mileage,Price",
+          "1HGCV1F37LA012345,DESK1,2020,Honda,Accord,Sport,Sedan,Used,28000,21995",
+          "NOT-A-VIN,DESK2,2020,Honda,Accord,Sport,Sedan,Used,28000,21995",
+        ].join("\n"),
+      ),
+    });
+    await admin.page.getByRole("button", { name: "Upload and apply" }).click();
+    await admin.page
+      .getByText(/desk-upload\.csv is applied \(pull #\d+\): 1 added, 0 updated, 0 sold, 1 rejected\./)
+      .waitFor();
+    expect(await admin.page.getByText(/^Line 3: vin: /).count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(admin.page);
     await admin.context.close();
   });
 

@@ -78,6 +78,7 @@ export const auditActions = [
   "published-offer-rules",
   "rolled-back-offer-rules",
   "applied-held-feed",
+  "uploaded-feed",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -102,7 +102,7 @@ async function claim(db: Db, source: FeedSource, url: string, now: Date, gapMs: 
   });
 }
 
-function parseBody(text: string, json: boolean): ParsedFeed | string {
+export function parseBody(text: string, json: boolean): ParsedFeed | string {
   try {
     return json ? parseJsonFeed(JSON.parse(text)) : parseCsvFeed(text);
   } catch (error) {
@@ -110,7 +110,7 @@ function parseBody(text: string, json: boolean): ParsedFeed | string {
   }
 }
 
-const keptRejections = (feed: ParsedFeed) =>
+export const keptRejections = (feed: ParsedFeed) =>
   feed.rejected.slice(0, KEPT_REJECTIONS).map(({ line, reason }) => ({ line, reason: reason.slice(0, REASON_CHARS) }));
 
 /**

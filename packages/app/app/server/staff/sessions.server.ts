@@ -34,7 +34,7 @@ export function clearedSessionCookie(): string {
 }
 
 /** The session token the request's cookie carries, if any. */
-export function sessionToken(request: Request): string | null {
+export function sessionToken(request: Request | string): string | null {
   const value = readCookie(request, SESSION_COOKIE);
   return value !== null && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
 }

@@ -388,7 +388,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
         ["routes/staff-accounts.tsx", "/staff/accounts", ["intent", "email", "role"]],
         ["routes/staff-outbox.tsx", "/staff/outbox", ["id"]],
         ["routes/staff-retention.tsx", "/staff/retention", ["days"]],
-        ["routes/staff-inventory-feeds.tsx", "/staff/inventory-feeds", ["id"]],
+        ["routes/staff-inventory-feeds.tsx", "/staff/inventory-feeds", ["id", "store", "scope", "feed"]],
         [
           "routes/staff-offer-rules.tsx",
           "/staff/offer-rules",
