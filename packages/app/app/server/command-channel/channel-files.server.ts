@@ -3,8 +3,8 @@
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
 
-export const SOCKET_FILE = "showroom.sock";
-export const TOKEN_FILE = "showroom.command-token";
+const SOCKET_FILE = "showroom.sock";
+const TOKEN_FILE = "showroom.command-token";
 
 /** Linux keeps a socket's path in 108 bytes, the last a NUL; macOS in 104. A longer data directory has no channel. */
 const MAX_SOCKET_PATH_BYTES = 103;
