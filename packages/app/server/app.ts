@@ -353,7 +353,7 @@ export async function start(
         dataDir: config.DATA_DIR,
         db: database.db,
         maxFeedBytes: config.FEED_MAX_BYTES,
-        log: logInfo,
+        warn: logWarn,
         logError,
       });
     }

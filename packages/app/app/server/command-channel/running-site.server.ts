@@ -19,7 +19,13 @@ export function runningSiteOf(dataDir: string): RunningSite | null {
   const socketPath = socketPathOf(dataDir);
   const tokenPath = tokenPathOf(dataDir);
   if (!socketPath || !existsSync(socketPath) || !existsSync(tokenPath)) return null;
-  const token = readFileSync(tokenPath, "utf8").trim();
+  let token: string;
+  try {
+    token = readFileSync(tokenPath, "utf8").trim();
+  } catch {
+    // Not the data directory's owner: the command refuses as it always did.
+    return null;
+  }
   return {
     kind: "running-site",
     post: (path, body) => post(socketPath, token, path, body),
@@ -29,25 +35,28 @@ export function runningSiteOf(dataDir: string): RunningSite | null {
 
 function post<T>(socketPath: string, token: string, path: string, body: Readable | string): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const req = request({ socketPath, path, method: "POST", headers: { [TOKEN_HEADER]: token } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        text += chunk;
-      });
-      res.on("error", reject);
-      res.on("end", () => {
-        let answer: { error?: string } | undefined;
-        try {
-          answer = JSON.parse(text) as { error?: string };
-        } catch {
-          reject(new Error(`The running site answered ${res.statusCode} without JSON.`));
-          return;
-        }
-        if (res.statusCode === 200) resolve(answer as T);
-        else reject(new Error(answer?.error ?? `The running site answered ${res.statusCode}.`));
-      });
-    });
+    const req = request(
+      { socketPath, path, method: "POST", agent: false, headers: { [TOKEN_HEADER]: token } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+        });
+        res.on("error", reject);
+        res.on("end", () => {
+          let answer: { error?: string } | undefined;
+          try {
+            answer = JSON.parse(text) as { error?: string };
+          } catch {
+            reject(new Error(`The running site answered ${res.statusCode} without JSON.`));
+            return;
+          }
+          if (res.statusCode === 200) resolve(answer as T);
+          else reject(new Error(answer?.error ?? `The running site answered ${res.statusCode}.`));
+        });
+      },
+    );
     req.on("error", (error) => reject(new Error(`Could not reach the running site: ${error.message}`)));
     if (typeof body === "string") req.end(body);
     else {

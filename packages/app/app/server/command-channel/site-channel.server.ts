@@ -20,7 +20,7 @@ export interface CommandChannelOptions {
   db: Db;
   /** FEED_MAX_BYTES: a feed handed over is bounded as a pulled one is. */
   maxFeedBytes: number;
-  log(line: string): void;
+  warn(line: string): void;
   logError(what: string, error: unknown): void;
 }
 
@@ -130,10 +130,11 @@ async function runRules(req: IncomingMessage, options: CommandChannelOptions): P
  * before, asking for the site to be stopped.
  */
 export async function openCommandChannel(options: CommandChannelOptions): Promise<{ close(): Promise<void> } | null> {
-  const socketPath = socketPathOf(options.dataDir);
+  // Windows names its local sockets as pipes, not files in a folder: no hand-over there (ADR 385).
+  const socketPath = process.platform === "win32" ? null : socketPathOf(options.dataDir);
   if (!socketPath) {
-    options.log(
-      `Commands cannot hand their work to this site: the path of ${options.dataDir} is too long for a socket; stop the site to import or publish.`,
+    options.warn(
+      `Commands cannot hand their work to this site (${process.platform === "win32" ? "Windows" : `the path of ${options.dataDir} is too long for a socket`}); stop the site to import or publish.`,
     );
     return null;
   }
@@ -171,11 +172,18 @@ export async function openCommandChannel(options: CommandChannelOptions): Promis
   });
   // A command's import may take minutes: no request timeout on a socket only the owner reaches.
   server.requestTimeout = 0;
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen({ path: socketPath, readableAll: false, writableAll: false }, () => resolve());
-  });
-  chmodSync(socketPath, 0o600);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen({ path: socketPath, readableAll: false, writableAll: false }, () => resolve());
+    });
+    chmodSync(socketPath, 0o600);
+  } catch (error) {
+    // The site serves without it: the commands then refuse as they did before the hand-over.
+    options.logError("listening for commands in the data directory; they cannot run while the site does", error);
+    rmSync(tokenPath, { force: true });
+    return null;
+  }
   return {
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
