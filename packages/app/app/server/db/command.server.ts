@@ -6,7 +6,7 @@ import { DataDirLockedError } from "./lock.server";
 const STOP_THE_SERVER = "The server holds the embedded database while it runs: stop it, then run this again.";
 
 /**
- * Opens the database for a command-line tool (keys, staff, retention, outbox, import). On the embedded database a
+ * Opens the database for a command-line tool (keys, staff, retention, outbox). On the embedded database a
  * running server holds the data directory's lock; the command then says so and how to go on, and gets null to exit
  * with 1, rather than a stack trace. Every other failure is thrown as it is.
  */
