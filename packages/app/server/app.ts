@@ -43,7 +43,7 @@ import { createValuationProvider } from "../app/server/valuation/create-valuatio
 import { createVinDecoder } from "../app/server/valuation/vin-decoder.server";
 import { canonicalPageRedirect } from "./canonical-path";
 import { cookieNotice, cookiesAreSecure, isLoopbackHost, plainHttpCookies } from "./cookie-security";
-import { feedUploadGate, isFeedUpload } from "./feed-upload-gate";
+import { feedUploadGate, uploadLimit } from "./feed-upload-gate";
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
@@ -80,16 +80,6 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /** The careers form: the résumé's 5 MB, and room for the other fields and the multipart framing. */
 const CAREERS_BODY_BYTES = RESUME_LIMITS.maxBytes + MAX_BODY_BYTES;
-
-/**
- * Only a multipart POST of the careers form (document or data request) may be larger than every other body, and an
- * admin's feed upload on the desk, which feedUploadGate let through (ADR 386).
- */
-const uploadLimit = (feedBytes: number) => (req: Request) => {
-  if (isFeedUpload(req)) return feedBytes;
-  const multipart = (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
-  return multipart && /^\/our-company\/careers(\.data)?$/.test(req.path) ? CAREERS_BODY_BYTES : null;
-};
 
 export interface ServerOptions {
   /** The HTML cache of opted-in pages (docs/decisions/152); null renders every page. Default: a fresh cache. */
@@ -149,7 +139,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   app.use(
     sameOriginOnly(config.PUBLIC_ORIGIN),
     feedUploadGate(db, MAX_BODY_BYTES, feedBytes),
-    bodyLimit(MAX_BODY_BYTES, uploadLimit(feedBytes)),
+    bodyLimit(MAX_BODY_BYTES, uploadLimit(CAREERS_BODY_BYTES, feedBytes)),
   );
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "POST") return next();
@@ -349,13 +339,8 @@ export async function start(
     });
     // On the embedded database the commands (import, rules) hand their work to this site (ADR 385).
     if (database.kind === "pglite" && config.DATABASE_URL !== "memory://") {
-      commandChannel = await openCommandChannel({
-        dataDir: config.DATA_DIR,
-        db: database.db,
-        maxFeedBytes: config.FEED_MAX_BYTES,
-        warn: logWarn,
-        logError,
-      });
+      const channel = { dataDir: config.DATA_DIR, db: database.db, maxFeedBytes: config.FEED_MAX_BYTES };
+      commandChannel = await openCommandChannel({ ...channel, warn: logWarn, logError });
     }
   } catch (error) {
     await commandChannel?.close();

@@ -2,11 +2,20 @@ import type { NextFunction, Request, Response } from "express";
 import type { Db } from "../app/server/db/client.server";
 import { currentStaff, roleAllows, sessionToken } from "../app/server/staff/sessions.server";
 
+const isMultipart = (req: Request) => (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+
 /** The desk's feed upload (ADR 386): a multipart POST of the Inventory feeds page, document or data request. */
-export const isFeedUpload = (req: Request) =>
-  req.method === "POST" &&
-  (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data") &&
-  /^\/staff\/inventory-feeds(\.data)?$/.test(req.path);
+const isFeedUpload = (req: Request) =>
+  req.method === "POST" && isMultipart(req) && /^\/staff\/inventory-feeds(\.data)?$/.test(req.path);
+
+/**
+ * Only a multipart POST of the careers form (document or data request) may be larger than every other body, and an
+ * admin's feed upload on the desk, which feedUploadGate let through.
+ */
+export const uploadLimit = (careersBytes: number, feedBytes: number) => (req: Request) => {
+  if (isFeedUpload(req)) return feedBytes;
+  return isMultipart(req) && /^\/our-company\/careers(\.data)?$/.test(req.path) ? careersBytes : null;
+};
 
 /**
  * A feed upload may be as large as FEED_MAX_BYTES, far past every other form, so its body is read only for an admin's
