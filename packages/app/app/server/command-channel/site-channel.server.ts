@@ -9,8 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { StringDecoder } from "node:string_decoder";
 import { z } from "zod";
 import type { Db } from "../db/client.server";
-import { readFeedInBatches } from "../inventory/feed";
-import { readJsonFeedStream } from "../inventory/feed-file.server";
+import { readCsvFeedStream, readJsonFeedStream } from "../inventory/feed-file.server";
 import { importFeed } from "../inventory/import.server";
 import { listOfferRuleVersions, publishOfferRules, rollbackOfferRules } from "../sell/offer-rule-versions.server";
 import { socketPathOf, TOKEN_HEADER, tokenPathOf } from "./channel-files.server";
@@ -95,7 +94,7 @@ async function runImport(req: IncomingMessage, url: URL, options: CommandChannel
   const feed =
     format === "json"
       ? readJsonFeedStream(bounded(req, options.maxFeedBytes, "The feed"), "The feed")
-      : readFeedInBatches(await boundedText(req, options.maxFeedBytes, "The feed"), "csv");
+      : readCsvFeedStream(bounded(req, options.maxFeedBytes, "The feed"), "The feed");
   return importFeed(options.db, store, feed, { full });
 }
 

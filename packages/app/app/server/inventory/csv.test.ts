@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseCsv } from "./csv";
+import { CsvReader, type CsvRecord, parseCsv } from "./csv";
 
 function toCsv(rows: string[][]): string {
   return rows
@@ -34,6 +34,44 @@ describe("parseCsv", () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+
+  it("property: any CSV text cut into pieces anywhere (inside a doubled quote, between CR and LF, after the BOM) reads to the records of the whole", () => {
+    const field = fc.string({ unit: fc.constantFrom("a", ",", '"', "\n", "\r\n", "\r", " ", "é") });
+    const table = fc.array(fc.array(field, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 });
+    fc.assert(
+      fc.property(
+        fc.oneof(table.map(toCsv), fc.string({ unit: fc.constantFrom("a", ",", '"', "\n", "\r") })),
+        fc.boolean(),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (body, bom, cuts) => {
+          const text = (bom ? "\ufeff" : "") + body;
+          const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+          const reader = new CsvReader();
+          const read: CsvRecord[] = [];
+          let from = 0;
+          let whole: CsvRecord[] | Error;
+          let pieces: CsvRecord[] | Error;
+          try {
+            whole = parseCsv(text);
+          } catch (error) {
+            whole = error as Error;
+          }
+          try {
+            for (const point of [...points, text.length]) {
+              read.push(...reader.write(text.slice(from, point)));
+              from = point;
+            }
+            read.push(...reader.end());
+            pieces = read;
+          } catch (error) {
+            pieces = error as Error;
+          }
+          expect(pieces).toEqual(whole);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -327,15 +327,25 @@ function parseRows(rows: Iterable<FeedRow>): ParsedFeed {
   return whole;
 }
 
+/** The importer's name for each column of a CSV header (undefined for a column it does not read). */
+export function csvColumns(header: CsvRecord): (string | undefined)[] {
+  return header.fields.map((name) => COLUMN_ALIASES[name.toLowerCase().replace(/[^a-z0-9]/g, "")]);
+}
+
+/** One CSV record as a feed row, its fields named by `columns`. */
+export function csvRow(columns: readonly (string | undefined)[], { line, fields }: CsvRecord): FeedRow {
+  return { line, record: Object.fromEntries(columns.flatMap((key, k) => (key ? [[key, fields[k] ?? ""]] : []))) };
+}
+
 /** The rows of a parsed CSV, named by the header's known columns; `release` drops each record once it is read. */
 function* csvRows(records: (CsvRecord | undefined)[], release: boolean): Generator<FeedRow> {
   const header = records[0];
   if (!header) return;
-  const keys = header.fields.map((name) => COLUMN_ALIASES[name.toLowerCase().replace(/[^a-z0-9]/g, "")]);
+  const columns = csvColumns(header);
   for (let i = 1; i < records.length; i++) {
-    const { line, fields } = records[i] as CsvRecord;
+    const record = records[i] as CsvRecord;
     if (release) records[i] = undefined;
-    yield { line, record: Object.fromEntries(keys.flatMap((key, k) => (key ? [[key, fields[k] ?? ""]] : []))) };
+    yield csvRow(columns, record);
   }
 }
 

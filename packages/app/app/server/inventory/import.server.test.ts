@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
 import { parseCsvFeed, parseJsonFeed, readFeedInBatches } from "./feed";
-import { readJsonFeedFile } from "./feed-file.server";
+import { readCsvFeedFile, readJsonFeedFile } from "./feed-file.server";
 import { importFeed, toTextArray } from "./import.server";
 
 // VINs with valid North-American check digits.
@@ -263,6 +263,57 @@ describe("a JSON feed file read from disk an element at a time (ADR 327)", () =>
     );
     const empty = file("empty.json", " \n");
     await expect(importFeed(database.db, "brentwood", readJsonFeedFile(empty))).rejects.toThrow("the file is empty");
+    expect(await database.db.select().from(vehicles)).toEqual([]);
+  });
+});
+
+describe("a CSV feed file read from disk a piece at a time (ADR 366)", () => {
+  const dir = mkdtempSync(join(tmpdir(), "showroom-csv-file-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const outcome = async (feed: Parameters<typeof importFeed>[2]) => {
+    await database.db.delete(vehicles);
+    const summary = await importFeed(database.db, "brentwood", feed);
+    const rows = (await database.db.select().from(vehicles)).map((v) => [v.vin, v.price, v.stockNumber, v.trim]);
+    return { summary, rows: rows.sort() };
+  };
+
+  it("property: a file of any rows, with a BOM or CRLF, read in chunks and batches of any size, lands what the same CSV parsed whole does", async () => {
+    const pool = [
+      row(V0, "A1"),
+      row(V1, "A2", "20995", "19995"),
+      row(V1, "A3"),
+      "BADVIN,A9,2019,Honda",
+      row(V2, "A4", "0"),
+      // A multi-byte character and a quoted line break, for chunks to split.
+      `${V3},"A5",2020,Honda,Accord,"Touring\nÉdition",Sedan,Used,100,21995,,Blue,Automatic,`,
+    ];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...pool), { maxLength: 7 }),
+        fc.boolean(),
+        fc.constantFrom("\n", "\r\n"),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 1, max: 200 }),
+        async (rows, bom, eol, rowsPerBatch, chunkBytes) => {
+          const text = (bom ? "\ufeff" : "") + [HEADER, ...rows].join(eol) + eol;
+          const whole = await outcome(parseCsvFeed(text));
+          expect(await outcome(readCsvFeedFile(file("feed.csv", text), { rowsPerBatch, chunkBytes }))).toEqual(whole);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
+  it("a quoted field never closed throws with the file and line, and writes nothing, however the file is read", async () => {
+    const broken = file("broken.csv", [HEADER, row(V0, "A1"), row(V2, "A3"), `${V1},"A2,2019\n`].join("\n"));
+    await expect(
+      importFeed(database.db, "brentwood", readCsvFeedFile(broken, { rowsPerBatch: 1, chunkBytes: 7 })),
+    ).rejects.toThrow(`${broken}: line 4: a quoted field is never closed`);
     expect(await database.db.select().from(vehicles)).toEqual([]);
   });
 });
