@@ -57,7 +57,8 @@ export function priceView(kind: "cashNow" | "moreCashLater", offer: SavedOfferPr
 
 /**
  * The offer as its page shows it: every amount formatted, every reason, label and date in words. The offer's id, the
- * valuation book's name and the rules version are the desk's and the lead's (`leadOffer`), not the shopper's.
+ * valuation book's name is the desk's and the lead's (`leadOffer`), not the shopper's; the rules version is named
+ * in small print, so a shopper's printout and the desk name the same rules (ADR 391).
  */
 function offerView(stored: StoredOffer, store: Store): OfferView {
   const { saved } = stored;
@@ -72,6 +73,9 @@ function offerView(stored: StoredOffer, store: Store): OfferView {
     },
     validUntil: formatDate(stored.validUntil),
     asOf: formatDate(saved.asOf),
+    rules: saved.rulesPublished
+      ? t("sell-trade.offer.rulesPublished", { version: saved.rulesPublished, hash: saved.rulesVersion })
+      : t("sell-trade.offer.rules", { hash: saved.rulesVersion }),
     valued: saved.valuation !== null,
     reasons: saved.reasons.map(reasonText),
     cashNow: saved.cashNow ? priceView("cashNow", saved.cashNow) : null,
