@@ -133,7 +133,7 @@ export async function resolveVisitorOfferRules(
 const perRequest = new WeakMap<Site, Promise<VisitorOfferRules>>();
 
 /** This request's visitor's offer rules, resolved once per request. */
-export function visitorOfferRules(site: Site): Promise<VisitorOfferRules> {
+function visitorOfferRules(site: Site): Promise<VisitorOfferRules> {
   let resolved = perRequest.get(site);
   if (!resolved) {
     const { services, visitor } = site;
