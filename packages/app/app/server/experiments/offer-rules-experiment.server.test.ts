@@ -227,7 +227,14 @@ describe.each(testDatabaseKinds())("offer-rules experiments on %s", (kind) => {
     const lead = leadSchema.parse(row?.payload);
     expect(lead.sellVehicle?.offer).toMatchObject({ rulesVersion: trial.version, rulesPublished: 2, experiment });
     // The CRM's ADF comments, which the desk's lead view shows as the relay builds them, carry both lines.
-    const { body } = buildLead(lead, { type: "adf", subject: "Website Lead", to: ["crm@dealer.test"] });
+    const { body } = buildLead(lead, {
+      name: "CRM",
+      type: "adf",
+      subject: "Website Lead",
+      to: ["crm@dealer.test"],
+      mergeCommentsIntoTop: false,
+      adParams: [],
+    });
     expect(body).toContain("Experiment: offer-rules-trial (variant, priced with the rules it names)");
     expect(body).toContain(`Offer rules version: ${trial.version} (published version 2)`);
   });
