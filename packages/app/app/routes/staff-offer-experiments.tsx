@@ -2,6 +2,7 @@ import { CELL, DeskHeading, DeskTable, deskMeta } from "../components/staff/desk
 import { experimentsFor } from "../server/experiments/experiments.server";
 import {
   EXPERIMENTS_SHOWN,
+  OFFERS_COUNTED,
   offerExperimentStats,
   type PriceStats,
   runningOfferExperiment,
@@ -17,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     runningOfferExperiment(services.db, file),
     offerExperimentStats(services.db),
   ]);
-  return { running, experiments, shown: EXPERIMENTS_SHOWN };
+  return { running, experiments, shown: EXPERIMENTS_SHOWN, counted: OFFERS_COUNTED };
 }
 
 export const meta = () => deskMeta("Offer experiments");
@@ -76,6 +77,9 @@ export default function StaffOfferExperiments({ loaderData }: Route.ComponentPro
           <h2 id={`experiment-${experiment.name}`} className="text-xl font-semibold">
             {experiment.name}
           </h2>
+          {experiment.capped ? (
+            <p className="mt-1 text-slate-700">{`Counted over its newest ${whole.format(loaderData.counted)} offers.`}</p>
+          ) : null}
           <DeskTable
             caption={`Offers of ${experiment.name} by side and rules version`}
             headers={["Side", "Rules", "Offers made", "Bring it in", "Cash Now", "More Cash Later", "Visits booked"]}

@@ -184,6 +184,9 @@ export const offers = pgTable(
     experimentArm: text("experiment_arm", { enum: ["variant", "control"] }),
     /** When the shopper first booked a visit from this offer. */
     visitBookedAt: timestamp("visit_booked_at", { withTimezone: true }),
+    /** The two prices offered (null when withheld or brought in), beside the JSON so the desk's figures read no JSON. */
+    cashNowPrice: integer("cash_now_price"),
+    moreCashLaterPrice: integer("more_cash_later_price"),
     /** The last day the offer stands, as the dealer's calendar has it. */
     validUntil: date("valid_until", { mode: "string" }).notNull(),
     /** The vehicle, the valuation and the evaluated offer with every deduction and cost, as the page explains it. */
@@ -192,7 +195,7 @@ export const offers = pgTable(
   },
   (t) => [
     uniqueIndex("offers_lead_uq").on(t.leadId),
-    index("offers_experiment_idx").on(t.experiment, t.rulesVersion).where(sql`${t.experiment} is not null`),
+    index("offers_experiment_idx").on(t.experiment, t.createdAt).where(sql`${t.experiment} is not null`),
     index("offers_visitor_experiment_idx").on(t.visitorId, t.validUntil).where(sql`${t.experiment} is not null`),
     check(
       "offers_experiment_arm",

@@ -263,6 +263,7 @@ describe.each(testDatabaseKinds())("offer-rules experiments on %s", (kind) => {
     expect(stats).toEqual([
       {
         name: "offer-rules-trial",
+        capped: false,
         versions: [
           {
             arm: "variant",
@@ -287,6 +288,12 @@ describe.each(testDatabaseKinds())("offer-rules experiments on %s", (kind) => {
         ],
       },
     ]);
+    // Past the cap, only an experiment's newest offers are counted, and the page is told so.
+    const capped = await offerExperimentStats(handle.db, 3);
+    expect(capped.map((e) => [e.name, e.capped, e.versions.reduce((n, v) => n + v.offers, 0)])).toEqual([
+      ["offer-rules-trial", true, 3],
+    ]);
+    expect((await offerExperimentStats(handle.db, 8))[0]?.capped).toBe(false);
     const text = JSON.stringify(stats);
     for (const personal of ["Dana", "Reyes", "example.com", "5550142", "4T1B11HK5KU123456", "63119", "Camry"]) {
       expect(text).not.toContain(personal);

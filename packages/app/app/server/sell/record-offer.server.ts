@@ -132,6 +132,8 @@ export async function recordOffer(db: Db, input: RecordOfferInput): Promise<Reco
           rulesPublished: saved.rulesPublished ?? null,
           experiment: input.experiment?.name ?? null,
           experimentArm: input.experiment?.arm ?? null,
+          cashNowPrice: saved.outcome === "offer" ? (saved.cashNow?.price ?? null) : null,
+          moreCashLaterPrice: saved.outcome === "offer" ? (saved.moreCashLater?.price ?? null) : null,
           validUntil: saved.validUntil,
           offer: saved,
         });
