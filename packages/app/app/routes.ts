@@ -67,6 +67,7 @@ export default [
     route("staff/listing-feeds", "routes/staff-listing-feeds.tsx"),
     route("staff/inventory-feeds", "routes/staff-inventory-feeds.tsx"),
     route("staff/offer-rules", "routes/staff-offer-rules.tsx"),
+    route("staff/offer-experiments", "routes/staff-offer-experiments.tsx"),
     route("staff/sign-out", "routes/staff-sign-out.ts"),
     route("staff/leads/export", "routes/staff-leads-export.ts"),
     route("staff/*", "routes/staff-not-found.tsx"),

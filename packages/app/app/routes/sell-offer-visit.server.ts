@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { formMeta, isHoneypotFilled, MESSAGES, testDriveClosedMessage } from "@showroom/forms";
 import { ADF_LEAD_COOKIE, leadSchema } from "@showroom/rules/leads";
 import { slotDayLabel, slotTimeLabel } from "@showroom/rules/test-drive";
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { readCookie } from "../content/cookies.server";
@@ -85,6 +85,13 @@ export async function bookVisit(site: Site, request: Request, id: string) {
           text: `Visit to bring the vehicle in for offer ${stored.id}: ${when}, dealership time (${slot}, ${timeZone}).`,
           sellVehicle: first.data.sellVehicle,
           appointment: { start_datetime: slot, notes_general: `Sell/trade visit for offer ${stored.id}` },
+        },
+        // The offer remembers its first booking: the desk counts visits per rules version from it (ADR 392).
+        alsoWrite: async (tx) => {
+          await tx
+            .update(offers)
+            .set({ visitBookedAt: now })
+            .where(and(eq(offers.id, stored.id), isNull(offers.visitBookedAt)));
         },
       },
       { messageDomain: mailDomain(config.MAIL_FROM), now },

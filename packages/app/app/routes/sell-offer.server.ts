@@ -17,6 +17,7 @@ import { mayBookVisit } from "../server/sell/offer-owner.server";
 import { costLabel, costReason, reasonText, valuationKeyLabel, withheldText } from "../server/sell/offer-words.server";
 import type { SavedOfferPrice } from "../server/sell/price-offer.server";
 import { readOffer, type StoredOffer } from "../server/sell/record-offer.server";
+import { currentStaff, sessionToken } from "../server/staff/sessions.server";
 
 /** What every answer of the offer page carries: private to the shopper, never indexed, never cached. */
 export const OFFER_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
@@ -57,9 +58,10 @@ export function priceView(kind: "cashNow" | "moreCashLater", offer: SavedOfferPr
 
 /**
  * The offer as its page shows it: every amount formatted, every reason, label and date in words. The offer's id, the
- * valuation book's name and the rules version are the desk's and the lead's (`leadOffer`), not the shopper's.
+ * valuation book's name and the rules version are the desk's and the lead's (`leadOffer`), not the shopper's (ADR
+ * 331); signed-in staff opening the page read the version that priced it (issue 30, ADR 391).
  */
-function offerView(stored: StoredOffer, store: Store): OfferView {
+function offerView(stored: StoredOffer, store: Store, forStaff: boolean): OfferView {
   const { saved } = stored;
   const { dealer } = store;
   return {
@@ -72,6 +74,11 @@ function offerView(stored: StoredOffer, store: Store): OfferView {
     },
     validUntil: formatDate(stored.validUntil),
     asOf: formatDate(saved.asOf),
+    rules: !forStaff
+      ? null
+      : saved.rulesPublished
+        ? t("sell-trade.offer.rulesPublished", { version: saved.rulesPublished, hash: saved.rulesVersion })
+        : t("sell-trade.offer.rules", { hash: saved.rulesVersion }),
     valued: saved.valuation !== null,
     reasons: saved.reasons.map(reasonText),
     cashNow: saved.cashNow ? priceView("cashNow", saved.cashNow) : null,
@@ -171,7 +178,7 @@ export async function sellOfferPage(site: Site, request: Request, id: string) {
       seo,
       texts,
       fields: tree("forms.fields"),
-      offer: offerView(stored, store),
+      offer: offerView(stored, store, (await currentStaff(site.services.db, sessionToken(request))) !== null),
       visit: {
         slots: visitSlots(store, new Date()),
         idempotencyKey: randomUUID(),

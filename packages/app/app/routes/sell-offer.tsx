@@ -59,6 +59,7 @@ export default function SellOffer({ loaderData, actionData }: Route.ComponentPro
       ) : null}
       <div className="mt-8">
         <OfferOutcome view={offer} texts={loaderData.texts} />
+        {offer.rules ? <p className="mt-3 text-sm text-slate-700">{offer.rules}</p> : null}
       </div>
       <div className="mt-8">
         <FormError error={refusal} shown={["slot"]} />

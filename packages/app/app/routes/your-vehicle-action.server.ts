@@ -12,6 +12,7 @@ import { waitFor } from "xstate";
 import { z } from "zod";
 import { readFormData } from "../content/form-data.server";
 import type { Site } from "../content/site.server";
+import { visitorSell } from "../server/experiments/offer-rules-experiment.server";
 import { canonicalChoice } from "../server/sell/vehicle-choices.server";
 import { sendVisitorCookie } from "../server/visitor.server";
 import { newVisitor, readVisitor, type VisitorState } from "../server/visitor-state.server";
@@ -88,7 +89,9 @@ export async function sellJourneyAction(site: Site, request: Request) {
     return back();
   }
 
-  const { sell, db } = site.services;
+  const { db } = site.services;
+  // The visitor's rules: an offer-rules experiment may ask another questionnaire of its share (ADR 390).
+  const { sell } = await visitorSell(site);
   const { questionnaire } = sell.offerRules.current().rules;
   const schemas = createSellJourneySchemas({
     context: { today: () => todayIn(site.store.dealer.timezone) },

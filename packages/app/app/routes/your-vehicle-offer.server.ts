@@ -11,6 +11,7 @@ import { readCookie } from "../content/cookies.server";
 import { flashCookie } from "../content/flash.server";
 import type { Site } from "../content/site.server";
 import { t } from "../content/translations.server";
+import { visitorSell } from "../server/experiments/offer-rules-experiment.server";
 import { ADF_LEAD_SET_COOKIE } from "../server/leads/record-lead.server";
 import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
@@ -44,8 +45,9 @@ export async function finishJourney(
   { idempotencyKey, visitorId, intent }: { idempotencyKey: string; visitorId: string; intent: string },
   headers: Headers,
 ) {
-  const { db, sell, config } = site.services;
+  const { db, config } = site.services;
   try {
+    const { sell, experiment } = await visitorSell(site);
     const saved = await priceOffer(sell, output, todayIn(site.store.dealer.timezone));
     const recorded = await recordOffer(db, {
       saved,
@@ -53,6 +55,7 @@ export async function finishJourney(
       idempotencyKey,
       storeId: site.store.id,
       visitorId,
+      experiment,
       adfLeadCookie: readCookie(request, ADF_LEAD_COOKIE),
       origin: site.origin,
       messageDomain: mailDomain(config.MAIL_FROM),

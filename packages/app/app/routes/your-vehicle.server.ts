@@ -13,6 +13,7 @@ import type { IdentifyView, JourneyView } from "../components/sell/types";
 import { pageSeo, requirePage } from "../content/seo.server";
 import type { Site } from "../content/site.server";
 import { tree } from "../content/translations.server";
+import { visitorSell } from "../server/experiments/offer-rules-experiment.server";
 import { vehicleChoices } from "../server/sell/vehicle-choices.server";
 import { readVisitor } from "../server/visitor-state.server";
 import {
@@ -94,7 +95,8 @@ function journeyView(
  */
 export async function sellJourneyPage(site: Site, request: Request) {
   requirePage(site, request, "sell-trade-my-car-your-vehicle");
-  const { db, sell } = site.services;
+  const { db } = site.services;
+  const { sell } = await visitorSell(site);
   const visitor = await readVisitor(db, site.visitor);
   const actor = openSellJourney(sell, visitor.journeys[SELL_JOURNEY_KEY]);
   const snapshot = actor.getSnapshot();

@@ -286,6 +286,12 @@ describe("the offer page", () => {
       slot: "That time is no longer available. Please choose another.",
     });
     expect(await countRows(db())).toEqual(before);
+    // The offer's own mark of a booked visit, which the desk's experiment statistics count (ADR 392).
+    const visitMark = async () =>
+      rowsOf<{ booked: unknown }>(
+        await db().execute(sql`select visit_booked_at as booked from offers where id = ${path.split("/").at(-1)}`),
+      )[0]?.booked;
+    expect(await visitMark()).toBeNull();
     const booked = await book(slot as string);
     expect(booked.status).toBe(303);
     expect(booked.headers.get("location")).toBe(path);
@@ -293,6 +299,7 @@ describe("the offer page", () => {
       await db().execute(sql`select payload from leads where payload->'appointment'->>'start_datetime' = ${slot}`),
     );
     expect(lead?.payload.sellVehicle.vin).toBe(MINI_VIN);
+    expect(await visitMark()).not.toBeNull();
   });
 
   it("lets only the browser that made the offer book a visit: another browser with the link gets 403, the store's number, no form, and nothing is written", async () => {

@@ -29,6 +29,7 @@ const PAGES = [
   "/staff/retention",
   "/staff/audit",
   "/staff/inventory-feeds",
+  "/staff/offer-experiments",
   "/staff/anything-else",
 ];
 

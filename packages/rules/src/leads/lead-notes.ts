@@ -98,7 +98,18 @@ export function sellOfferLines(vehicle: SellVehicle): string[] {
   if (offer.valuation) {
     lines.push(`Valuation: ${singleLine(offer.valuation.source)}, as of ${singleLine(offer.valuation.asOf)}`);
   }
-  lines.push(`Offer rules version: ${singleLine(offer.rulesVersion)}`);
+  if (offer.experiment) {
+    const side =
+      offer.experiment.arm === "variant"
+        ? "variant, priced with the rules it names"
+        : "control, priced with the live rules";
+    lines.push(`Experiment: ${singleLine(offer.experiment.name)} (${side})`);
+  }
+  lines.push(
+    offer.rulesPublished === undefined
+      ? `Offer rules version: ${singleLine(offer.rulesVersion)}`
+      : `Offer rules version: ${singleLine(offer.rulesVersion)} (published version ${offer.rulesPublished})`,
+  );
   return lines;
 }
 

@@ -167,6 +167,10 @@ export const sellOfferSchema = z.strictObject({
   url: z.string().optional(),
   /** The content hash of the offer rules that priced it. */
   rulesVersion: z.string().min(1),
+  /** The published version's number, when the rules came from the database. */
+  rulesPublished: z.number().int().positive().optional(),
+  /** The offer-rules experiment the shopper was priced in, and on which side: variant or control (the live rules). */
+  experiment: z.strictObject({ name: z.string().min(1), arm: z.enum(["variant", "control"]) }).optional(),
   /**
    * The valuation book the base figures came from and the day it was read: for the desk and the CRM, never the
    * shopper's page. Absent when the book had nothing for the vehicle.

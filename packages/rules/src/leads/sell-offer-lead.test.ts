@@ -82,6 +82,28 @@ describe("a SELL_OR_TRADE lead carries its offer", () => {
     expect(lint(body)).toEqual({ status: 0, stderr: "" });
   });
 
+  it("an offer priced in an experiment names the experiment, its side and the published version that priced it", () => {
+    const offer = offered.offer as NonNullable<SellVehicle["offer"]>;
+    const inExperiment = (arm: "variant" | "control") => ({
+      ...offered,
+      offer: { ...offer, rulesPublished: 4, experiment: { name: "offer-rules-v4", arm } },
+    });
+    expect(sellOfferLines(inExperiment("variant")).slice(-2)).toEqual([
+      "Experiment: offer-rules-v4 (variant, priced with the rules it names)",
+      "Offer rules version: 3f2a9c0d1e4b5a67 (published version 4)",
+    ]);
+    expect(sellOfferLines(inExperiment("control")).at(-2)).toBe(
+      "Experiment: offer-rules-v4 (control, priced with the live rules)",
+    );
+    const { body } = buildAdfLead(
+      exampleLead("SELL_OR_TRADE", { sellVehicle: inExperiment("variant") }),
+      exampleDestination,
+    );
+    expect(body).toContain("Offer rules version: 3f2a9c0d1e4b5a67 (published version 4)");
+    expect(body).toContain("Experiment: offer-rules-v4 (variant, priced with the rules it names)");
+    expect(lint(body)).toEqual({ status: 0, stderr: "" });
+  });
+
   it("the desk's facts stay with the lead: the valuation's source and day, and the rules version, come last", () => {
     const lines = sellOfferLines(offered);
     expect(lines.slice(-2)).toEqual([

@@ -36,6 +36,8 @@ export interface OfferView {
   readonly validUntil: string;
   /** The day the book values were read, in words. */
   readonly asOf: string;
+  /** Which offer rules priced it, in words, for signed-in staff only; null for the shopper (ADRs 331, 391). */
+  readonly rules: string | null;
   /** Whether a valuation book priced it (its name is the desk's, not the shopper's). */
   readonly valued: boolean;
   readonly reasons: readonly string[];

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -173,13 +174,34 @@ export const offers = pgTable(
     outcome: text("outcome", { enum: ["offer", "bring-in"] }).notNull(),
     /** The content hash of the offer rules that priced it (`offerRulesVersion`). */
     rulesVersion: text("rules_version").notNull(),
+    /** The published version's number when the rules came from the database (ADR 341), else null. */
+    rulesPublished: integer("rules_published"),
+    /**
+     * The offer-rules experiment the visitor was in when priced, and on which side (ADR 390): its statistics on the
+     * desk are counted from these columns, never from the person.
+     */
+    experiment: text("experiment"),
+    experimentArm: text("experiment_arm", { enum: ["variant", "control"] }),
+    /** When the shopper first booked a visit from this offer. */
+    visitBookedAt: timestamp("visit_booked_at", { withTimezone: true }),
+    /** The two prices offered (null when withheld or brought in), beside the JSON so the desk's figures read no JSON. */
+    cashNowPrice: integer("cash_now_price"),
+    moreCashLaterPrice: integer("more_cash_later_price"),
     /** The last day the offer stands, as the dealer's calendar has it. */
     validUntil: date("valid_until", { mode: "string" }).notNull(),
     /** The vehicle, the valuation and the evaluated offer with every deduction and cost, as the page explains it. */
     offer: jsonb("offer").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("offers_lead_uq").on(t.leadId)],
+  (t) => [
+    uniqueIndex("offers_lead_uq").on(t.leadId),
+    index("offers_experiment_idx").on(t.experiment, t.createdAt).where(sql`${t.experiment} is not null`),
+    index("offers_visitor_experiment_idx").on(t.visitorId, t.validUntil).where(sql`${t.experiment} is not null`),
+    check(
+      "offers_experiment_arm",
+      sql`(${t.experiment} is null and ${t.experimentArm} is null) or ${t.experimentArm} in ('variant', 'control')`,
+    ),
+  ],
 );
 
 export const outboxStates = ["pending", "sent", "dead"] as const;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { assignExperiments, experimentBucket } from "./assignment";
+import { assignExperiments, experimentBucket, offerRulesArm } from "./assignment";
 
 const experiment = fc.record({
   name: fc.stringMatching(/^[a-z][a-z0-9-]{0,30}$/),
@@ -59,5 +59,37 @@ describe("experiment assignment", () => {
         },
       ),
     );
+  });
+
+  describe("the offer-rules split (issue 30)", () => {
+    const split = fc.record({
+      name: fc.stringMatching(/^[a-z][a-z0-9-]{0,30}$/),
+      allocation: fc.double({ min: 0, max: 1, noNaN: true }),
+    });
+
+    it("is stable per visitor: the same id is on the same side every time, and that side is the one its experiments assignment says", () => {
+      fc.assert(
+        fc.property(split, fc.uuid(), (experiment, id) => {
+          const arm = offerRulesArm(experiment, id);
+          expect(offerRulesArm({ ...experiment }, id)).toBe(arm);
+          expect(arm === "variant").toBe(assignExperiments([experiment], id).length === 1);
+        }),
+      );
+    });
+
+    it("shares follow the allocation within 3 points over 4,000 visitors, for any experiment name", () => {
+      fc.assert(
+        fc.property(
+          fc.stringMatching(/^[a-z][a-z0-9-]{0,30}$/),
+          fc.constantFrom(0.1, 0.25, 0.5, 0.9),
+          fc.array(fc.uuid(), { minLength: 4000, maxLength: 4000 }),
+          (name, allocation, ids) => {
+            const variant = ids.filter((id) => offerRulesArm({ name, allocation }, id) === "variant").length;
+            expect(Math.abs(variant / ids.length - allocation)).toBeLessThan(0.03);
+          },
+        ),
+        { numRuns: 8 },
+      );
+    });
   });
 });

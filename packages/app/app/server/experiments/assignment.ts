@@ -19,3 +19,15 @@ export function assignExperiments<E extends { readonly name: string; readonly al
 ): E[] {
   return experiments.filter((experiment) => experimentBucket(experiment.name, userID) < experiment.allocation);
 }
+
+/**
+ * The side of an offer-rules experiment a user id falls on (ADR 390): `variant` (priced with the experiment's rules)
+ * for the experiment's allocation, `control` (the live rules) for the rest. The same bucket as
+ * {@link assignExperiments}, so a visitor in the experiment's wording is in its pricing too.
+ */
+export function offerRulesArm(
+  experiment: { readonly name: string; readonly allocation: number },
+  userID: string,
+): "variant" | "control" {
+  return experimentBucket(experiment.name, userID) < experiment.allocation ? "variant" : "control";
+}

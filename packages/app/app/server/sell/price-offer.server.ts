@@ -49,6 +49,8 @@ export const savedOfferSchema = z.object({
   asOf: z.iso.date(),
   validUntil: z.iso.date(),
   rulesVersion: z.string().min(1),
+  /** The published version's number (ADR 341); absent for the package's rules or OFFER_RULES_DIR's. */
+  rulesPublished: z.int().positive().nullish(),
   vehicle: z.object({
     year: z.int(),
     make: z.string(),
@@ -145,12 +147,13 @@ async function valuationOf(
  * with its own reason. Rejects with `OfferInputError` when the answers do not fit the rules' questionnaire.
  */
 export async function priceOffer(sell: SellServices, journey: SellJourneyOutput, asOf: string): Promise<SavedOffer> {
-  const { rules, version } = sell.offerRules.current();
+  const { rules, version, published } = sell.offerRules.current();
   const { vehicle, details, answers } = journey;
   const common = {
     version: 1 as const,
     asOf,
     rulesVersion: version,
+    rulesPublished: published ?? null,
     vehicle: { ...vehicle, mileage: details.mileage, zip: details.zip, interest: details.interest },
     answers: Object.fromEntries(
       Object.entries(answers).flatMap(([id, value]) =>

@@ -4,6 +4,7 @@ import type { VisitorProfile } from "@showroom/rules/profile";
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { offers } from "../db/schema.server";
+import type { OfferExperiment } from "../experiments/offer-rules-experiment.server";
 import { type LeadTransaction, recordLead } from "../leads/record-lead.server";
 import { logError } from "../log.server";
 import { reasonText, withheldText } from "./offer-words.server";
@@ -32,6 +33,8 @@ export interface RecordOfferInput {
   /** The store as the lead names it; read from the store's profile when absent. */
   store?: LeadStore;
   visitorId: string | null;
+  /** The offer-rules experiment the visitor was priced in, and on which side (ADR 390). */
+  experiment?: OfferExperiment | null;
   adfLeadCookie: string | null;
   /** The site's public origin, for the offer's address in the lead. */
   origin: string;
@@ -48,7 +51,7 @@ export interface RecordedOffer {
 }
 
 /** The offer as its SELL_OR_TRADE lead carries it: reasons and withheld offers in words, each deduction. */
-function leadOffer(saved: SavedOffer, id: string, url: string): SellOffer {
+function leadOffer(saved: SavedOffer, id: string, url: string, experiment: OfferExperiment | null): SellOffer {
   const deductions = (offer: SavedOffer["cashNow"]) =>
     (offer?.deductions ?? []).map((d) => ({ question: d.question, answer: d.answer, amount: d.amount }));
   const { cashNow, moreCashLater } = saved;
@@ -57,6 +60,8 @@ function leadOffer(saved: SavedOffer, id: string, url: string): SellOffer {
     validUntil: saved.validUntil,
     url,
     rulesVersion: saved.rulesVersion,
+    ...(saved.rulesPublished ? { rulesPublished: saved.rulesPublished } : {}),
+    ...(experiment ? { experiment } : {}),
     valuation: saved.valuation ? { source: saved.valuation.source, asOf: saved.asOf } : null,
     outcome: saved.outcome,
     reasons: saved.reasons.map(reasonText),
@@ -112,7 +117,7 @@ export async function recordOffer(db: Db, input: RecordOfferInput): Promise<Reco
           miles: vehicle.mileage,
           interest: vehicle.interest,
           price: saved.cashNow?.price ?? null,
-          offer: leadOffer(saved, offerId, url),
+          offer: leadOffer(saved, offerId, url, input.experiment ?? null),
         },
         ...(input.store ? { store: input.store } : {}),
       },
@@ -124,6 +129,11 @@ export async function recordOffer(db: Db, input: RecordOfferInput): Promise<Reco
           visitorId: input.visitorId,
           outcome: saved.outcome,
           rulesVersion: saved.rulesVersion,
+          rulesPublished: saved.rulesPublished ?? null,
+          experiment: input.experiment?.name ?? null,
+          experimentArm: input.experiment?.arm ?? null,
+          cashNowPrice: saved.outcome === "offer" ? (saved.cashNow?.price ?? null) : null,
+          moreCashLaterPrice: saved.outcome === "offer" ? (saved.moreCashLater?.price ?? null) : null,
           validUntil: saved.validUntil,
           offer: saved,
         });

@@ -39,6 +39,8 @@ const EXPECTED: Record<string, { GET: Who; POST?: Record<string, Who> }> = {
   // may mark many cars sold, for admin.
   "staff/inventory-feeds": { GET: ANY, POST: { "": ADMIN } },
   "staff/offer-rules": { GET: ANALYST, POST: { preview: ANALYST, publish: ANALYST, rollback: ANALYST } },
+  // Issue 30: counts and prices per offer-rules version in an experiment, no shopper; read-only.
+  "staff/offer-experiments": { GET: ANALYST },
   "staff/*": { GET: ANY },
 };
 
@@ -142,11 +144,12 @@ describe("the desk's access table", () => {
       "/staff/listing-feeds",
       "/staff/inventory-feeds",
       "/staff/offer-rules",
+      "/staff/offer-experiments",
     ]);
-    expect(deskLinks("admin")).toHaveLength(9);
+    expect(deskLinks("admin")).toHaveLength(10);
   });
 
-  it("an analyst reaches no lead, application, account or audit page, and neither sales nor finance the offer rules", () => {
+  it("an analyst reaches no lead, application, account or audit page, and neither sales nor finance the offer rules or experiments", () => {
     const analystOpens = Object.keys(DESK_ACCESS).filter((path) => {
       const verdict = deskVerdict(DESK_ACCESS, path, "GET", null);
       return verdict.kind === "role" && roleAllows("analyst", verdict.least);
@@ -156,9 +159,12 @@ describe("the desk's access table", () => {
       "staff/*",
       "staff/inventory-feeds",
       "staff/listing-feeds",
+      "staff/offer-experiments",
       "staff/offer-rules",
     ]);
     for (const role of ["sales", "finance"] as const) {
+      const experiments = deskVerdict(DESK_ACCESS, "staff/offer-experiments", "GET", null);
+      expect(experiments.kind === "role" && roleAllows(role, experiments.least)).toBe(false);
       for (const intent of ["preview", "publish", "rollback"]) {
         const verdict = deskVerdict(DESK_ACCESS, "staff/offer-rules", "POST", intent);
         expect(verdict.kind === "role" && roleAllows(role, verdict.least)).toBe(false);

@@ -53,6 +53,8 @@ export const DESK_ACCESS = {
     get: "analyst",
     post: { intent: { preview: "analyst", publish: "analyst", rollback: "analyst" } },
   },
+  // Counts and prices per rules version, nothing of a shopper; the analyst's to read, as the offer rules (ADR 392).
+  "staff/offer-experiments": { get: "analyst" },
   "staff/*": { get: "any-role" },
 } as const satisfies Record<string, DeskAccess>;
 
@@ -115,6 +117,7 @@ const NAVIGATION: { path: DeskRoute; label: string }[] = [
   { path: "staff/listing-feeds", label: "Ad feeds" },
   { path: "staff/inventory-feeds", label: "Inventory feeds" },
   { path: "staff/offer-rules", label: "Offer rules" },
+  { path: "staff/offer-experiments", label: "Offer experiments" },
 ];
 
 /** The links of the desk's navigation a role may follow: the table decides, so a link never leads to a 403. */
