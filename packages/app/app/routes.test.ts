@@ -31,6 +31,7 @@ const APP_ONLY_ROUTES = new Set([
   "routes/api.popup-close",
   "routes/api.phone-validation",
   "routes/vehicle-picture",
+  "routes/media-photo", // feed photos the server made (ADR 380)
   "routes/media",
   "routes/healthz",
 ]);

@@ -85,6 +85,7 @@ export default [
   route("api/popups/close", "routes/api.popup-close.ts"),
   route("api/customer/phoneValidation", "routes/api.phone-validation.ts"),
   route("media/vehicles/:picture", "routes/vehicle-picture.ts"),
+  route("media/photos/:file", "routes/media-photo.ts"),
   route("media/*", "routes/media.ts"),
   route("healthz", "routes/healthz.ts"),
 ] satisfies RouteConfig;

@@ -23,6 +23,7 @@ import { pullSettingsOf, startFeedPulls } from "../app/server/inventory/feed-pul
 import { logError, logInfo, logWarn, setLogFormat, setLogLevel } from "../app/server/log.server";
 import { createSiteMetrics } from "../app/server/metrics/metrics.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
+import { photoSettingsOf, startPhotoJob } from "../app/server/photos/photo-job.server";
 import { hit, sweep } from "../app/server/rate-limit.server";
 import {
   indexedInventoryVersion,
@@ -284,7 +285,18 @@ export async function start(
   }
   // An import (here, by another instance, or by the import command) starts the new search index at once, beside the
   // one in use (docs/decisions/361).
-  if (database.onInventoryNotice) unwatch.push(await database.onInventoryNotice(() => inventoryChanged(database.db)));
+  // Feed photos are fetched and resized in the background, never on a shopper's request: at start, after each import
+  // this process hears of, and for retries (docs/decisions/380).
+  const photos = startPhotoJob(database.db, photoSettingsOf(config));
+  unwatch.push(() => photos.stop());
+  if (database.onInventoryNotice) {
+    unwatch.push(
+      await database.onInventoryNotice(() => {
+        inventoryChanged(database.db);
+        photos.nudge();
+      }),
+    );
+  }
   if (database.onStoresChange) {
     const kept = new KeptStores();
     unwatch.push(await database.onStoresChange(() => kept.changed()));

@@ -1,8 +1,10 @@
 import type { Dealer } from "@showroom/fixtures";
 import { defaultInventoryRules, searchPrefix } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
+import { photoSources } from "../components/vehicle/photo-sources";
 import { vehiclePicturePath } from "../components/vehicle/picture-path";
 import type { DetailPrice, HoursView, VehicleDetailView, VehicleStoreView } from "../components/vehicle/types";
+import { readyPhotos } from "../server/photos/photo-job.server";
 import { savedVins } from "../server/saved/saved-vehicles.server";
 import { priceDisplay } from "../server/search/cards";
 import type { VehicleDetail } from "../server/search/types";
@@ -82,7 +84,13 @@ function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean): DetailPric
   return { ...price, savings: sale ? formatMoney((vehicle.oldPrice as number) - vehicle.price) : null };
 }
 
-function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boolean, saved: boolean): VehicleDetailView {
+function detailView(
+  vehicle: VehicleDetail,
+  photos: string[],
+  dealer: Dealer,
+  priceUnlocked: boolean,
+  saved: boolean,
+): VehicleDetailView {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const mileage = vehicle.mileage.toLocaleString("en-US");
   const transmission = vehicle.transmission ? (TRANSMISSIONS[vehicle.transmission] ?? vehicle.transmission) : "";
@@ -110,12 +118,10 @@ function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boole
     trim: vehicle.trim,
     bodyStyle: vehicle.bodyStyle,
     color: vehicle.exteriorColor,
-    // The drawing stands in for photos: a vehicle the feed photographed never ships its markup.
+    // The drawing stands in for photos until one is made (ADR 380): then its markup is not shipped.
     pictureSvg:
-      vehicle.images.length > 0
-        ? null
-        : inlineVehiclePicture(vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor)),
-    photos: vehicle.images,
+      photos.length > 0 ? null : inlineVehiclePicture(vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor)),
+    photos,
     pictureAlt: vehicle.exteriorColor
       ? t("inventory.card.photoAlt", {
           year: vehicle.year,
@@ -137,9 +143,10 @@ function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boole
   };
 }
 
-/** What a shared link or search engine shows for the vehicle: its first photo, or its drawing without photos. */
-function mainPicture(vehicle: VehicleDetail): string {
-  return vehicle.images[0] ?? vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor);
+/** What a shared link or search engine shows for the vehicle: its first photo made, or its drawing without one. */
+function mainPicture(vehicle: VehicleDetail, photos: readonly string[]): string {
+  const first = photos[0] === undefined ? null : photoSources(photos[0]);
+  return first?.src ?? vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor);
 }
 
 /** How many similar vehicles the detail page shows: one row of the three-column grid. */
@@ -157,7 +164,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
   if (!vehicle || (vehicle.private && !visitor.inventoryUnlocked)) notFound(request);
   if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
   const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
-  const saved = await savedVins(db, visitor);
+  const [saved, photos] = await Promise.all([savedVins(db, visitor), readyPhotos(db, vehicle.images)]);
   const similar = await similarVehicles(db, vehicle, SIMILAR, {
     storeId: vehicle.storeId,
     conditions: site.settings.vehicleConditions,
@@ -176,11 +183,11 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       }),
       // Shared, the page shows the car: its picture and Open Graph's product type, not the inventory's card.
       ogType: "product" as const,
-      socialImage: absoluteUrl(site, mainPicture(vehicle)),
+      socialImage: absoluteUrl(site, mainPicture(vehicle, photos)),
     },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card"]),
-    vehicle: detailView(vehicle, dealer, visitor.priceUnlocked, saved.includes(vehicle.vin)),
+    vehicle: detailView(vehicle, photos, dealer, visitor.priceUnlocked, saved.includes(vehicle.vin)),
     similar: similar.map(cardsFor(saved)),
     breadcrumbs: breadcrumbJsonLd(site, [
       {
@@ -199,7 +206,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       vehicle,
       dealer,
       origin: site.origin,
-      picture: mainPicture(vehicle),
+      picture: mainPicture(vehicle, photos),
       // schema.org's bodyType names one vehicle's body: "SUV", not the listing's "SUVs".
       bodyType: bodyStyleName(vehicle.bodyStyle).replace(/s$/, ""),
       priceUnlocked: visitor.priceUnlocked,

@@ -75,7 +75,8 @@ export interface VehicleDetailView {
   pictureAlt: string;
   /** The drawing's markup to inline (the page's main picture), or null to show it as an image. */
   pictureSvg: string | null;
-  /** The feed's photos, first the main one; the drawing shows only when there are none. */
+  /** The feed's photos the server has made, as keys (`photo-sources.ts`), first the main one; the drawing shows
+   * only when there are none. */
   photos: string[];
   mileage: number;
   stockNumber: string;

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { type TextTree, translator } from "../i18n";
 import { Icon } from "../icon";
+import { Photo } from "./photo";
 
 const ARROW =
   "absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow ring-1 ring-slate-300 hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-700";
@@ -9,8 +10,8 @@ const ARROW =
  * Every photo the feed gave, one per slide. The strip is a scroll-snap list, so swiping and the focused strip's own
  * arrow-key scrolling work before (and without) JavaScript; once hydrated, the buttons and ArrowLeft/ArrowRight move
  * exactly one photo. The first photo is the page's main picture (eager, high priority); the others load as they
- * near the view. Feeds give one URL per photo and no widths, so there is no srcset: width and height reserve the
- * slide's box, and nothing moves when a photo arrives (docs/decisions/265).
+ * near the view. Each is AVIF or WebP at the width the screen needs (`srcset`, made by the server, ADR 380); width
+ * and height reserve the slide's box, and nothing moves when a photo arrives.
  */
 export function VehicleGallery({
   photos,
@@ -18,6 +19,7 @@ export function VehicleGallery({
   texts,
   className = "",
 }: {
+  /** Photo keys (`photo-sources.ts`). */
   photos: readonly string[];
   /** Words for the vehicle: "2021 Toyota Camry in Silver". */
   name: string;
@@ -51,16 +53,13 @@ export function VehicleGallery({
         onKeyDown={onKeyDown}
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-2xl bg-slate-100 [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
-        {photos.map((src, i) => (
-          <li key={src} className="w-full shrink-0 snap-start">
-            <img
-              src={src}
+        {photos.map((key, i) => (
+          <li key={key} className="w-full shrink-0 snap-start">
+            <Photo
+              photo={key}
               alt={t("detail.photoAlt", { vehicle: name, number: i + 1, count: photos.length })}
-              width={960}
-              height={540}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : "auto"}
-              decoding={i === 0 ? "auto" : "async"}
+              sizes="(min-width: 1024px) 60vw, 100vw"
+              eager={i === 0}
               className="block aspect-[16/9] w-full object-cover"
             />
           </li>

@@ -18,12 +18,14 @@ import {
 import { bytea, createdAt, sealedColumns } from "./columns.server";
 import { inventoryFeedPulls } from "./feed-pulls-schema.server";
 import { offerRuleVersions } from "./offer-rules-schema.server";
+import { vehiclePhotos } from "./photos-schema.server";
 import { auditEvents, retentionTallies, staffAccounts, staffSessions, staffSettings } from "./staff-schema.server";
 
 // The staff desk's tables and the published offer rules live in their own modules; drizzle-kit reads this one, so it
 // re-exports them.
 export * from "./feed-pulls-schema.server";
 export * from "./offer-rules-schema.server";
+export * from "./photos-schema.server";
 export * from "./staff-schema.server";
 
 /** A dealership store; `profile` is the dealer profile of the fixtures, validated at import. */
@@ -367,4 +369,5 @@ export const schema = {
   retentionTallies,
   offerRuleVersions,
   inventoryFeedPulls,
+  vehiclePhotos,
 };

@@ -46,10 +46,11 @@ function requestOf(url: string): { href: string; headers: Record<string, string>
   return { href: parsed.href, headers };
 }
 
-class TooLarge extends Error {}
+/** A body past the byte limit; the download was cancelled there. */
+export class TooLarge extends Error {}
 
 /** Reads a body up to `maxBytes`, cancelling the download as soon as it is past the limit. */
-async function boundedText(response: Response, maxBytes: number): Promise<{ text: string; bytes: number }> {
+export async function boundedBytes(response: Response, maxBytes: number): Promise<Buffer> {
   const declared = Number(response.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await response.body?.cancel();
@@ -70,11 +71,16 @@ async function boundedText(response: Response, maxBytes: number): Promise<{ text
       chunks.push(value);
     }
   }
-  return { text: new TextDecoder("utf-8").decode(Buffer.concat(chunks)), bytes };
+  return Buffer.concat(chunks);
+}
+
+async function boundedText(response: Response, maxBytes: number): Promise<{ text: string; bytes: number }> {
+  const body = await boundedBytes(response, maxBytes);
+  return { text: new TextDecoder("utf-8").decode(body), bytes: body.byteLength };
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })} s`;
-const size = (bytes: number) =>
+export const size = (bytes: number) =>
   bytes >= 1_000_000
     ? `${(bytes / 1_000_000).toLocaleString("en-US", { maximumFractionDigits: 1 })} MB`
     : `${Math.round(bytes / 1000).toLocaleString("en-US")} kB`;

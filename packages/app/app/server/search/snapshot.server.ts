@@ -5,7 +5,7 @@
 import { defaultInventoryRules, type InventoryRules } from "@showroom/rules/inventory";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { inventoryVersion, vehicles } from "../db/schema.server";
+import { inventoryVersion, vehiclePhotos, vehicles } from "../db/schema.server";
 import type { KeptUntilChanged } from "../kept-until-changed";
 import { logError } from "../log.server";
 import { type InventoryIndex, type InventoryRow, inventoryIndexSteps, sortOrderSteps } from "./inventory-index";
@@ -67,6 +67,12 @@ export async function inventoryVersionOf(db: Db): Promise<string | null> {
   return kept ? kept.read(() => storedVersion(db)) : storedVersion(db);
 }
 
+const firstReadyPhoto = sql`(select ${vehiclePhotos.name} || '-' || ${vehiclePhotos.width}
+  from jsonb_array_elements_text(case when jsonb_typeof(${vehicles.details}->'images') = 'array'
+    then ${vehicles.details}->'images' else '[]'::jsonb end) with ordinality as image(url, n)
+  join ${vehiclePhotos} on ${vehiclePhotos.sourceUrl} = image.url and ${vehiclePhotos.status} = 'ready'
+  order by image.n limit 1)`;
+
 // The loader's columns, in the order of the JSON arrays it reads.
 const COLUMNS = [
   ["vin", sql`${vehicles.vin}`],
@@ -92,7 +98,8 @@ const COLUMNS = [
   ["private", sql`${vehicles.private}`],
   ["dateAdded", sql`${vehicles.details}->>'dateAdded'`],
   ["features", sql`coalesce(${vehicles.details}->'features', '[]'::jsonb)`],
-  ["photo", sql`${vehicles.details}->'images'->>0`],
+  // The first of the feed's photos that the photo job has made (ADR 380): `{name}-{width}`, or null for the drawing.
+  ["photo", firstReadyPhoto],
   ["firstSeenAt", sql`${vehicles.firstSeenAt}`],
 ] as const;
 

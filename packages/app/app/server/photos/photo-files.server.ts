@@ -1,0 +1,79 @@
+import { createHash } from "node:crypto";
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { PHOTO_FORMATS, PHOTO_WIDTHS, photoHeight } from "../../components/vehicle/photo-sources";
+
+/**
+ * What a photo may be before it is decoded (ADR 380): at most this many pixels (a decompression bomb declares its
+ * size in its header, so it is refused before any pixel is decoded), and one of the raster formats cameras and
+ * dealer systems write. SVG is never accepted: it is a document that can carry script, whatever its name says.
+ */
+export const MAX_PHOTO_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif", "gif"]);
+
+/** Bumped when the files made from a photo change (widths, encoders), so new names do not collide with cached ones. */
+const PIPELINE_VERSION = "1";
+
+export type PhotoOutcome = { kind: "ready"; name: string; width: number } | { kind: "refused"; reason: string };
+
+/** The photos' folder: `DATA_DIR/media/photos`. */
+export const photosDir = (dataDir: string) => join(dataDir, "media", "photos");
+
+/**
+ * Checks a downloaded photo by its content (never its name or Content-Type) and, when it is an image the site shows,
+ * writes it as AVIF and WebP at each standard width up to its own (at least the smallest), cropped to the 16:9 frame
+ * every page shows it in. Files are named by the hash of the source bytes, so a name never changes its content and
+ * the route can cache it for a year. A file that is written already is written again identically; the rename makes
+ * each appear whole.
+ */
+export async function makePhotoFiles(source: Buffer, dir: string): Promise<PhotoOutcome> {
+  let meta: Metadata;
+  try {
+    // Only the header is read here, so the pixel limit is checked below with the photo's own numbers in the reason.
+    meta = await sharp(source, { limitInputPixels: false, failOn: "error" }).metadata();
+  } catch {
+    return { kind: "refused", reason: "it is not an image" };
+  }
+  if (!ACCEPTED_FORMATS.has(meta.format ?? "")) {
+    return {
+      kind: "refused",
+      reason: `it is ${meta.format === "svg" ? "an SVG document" : `a ${meta.format} file`}, not a photo`,
+    };
+  }
+  const { width, height } = meta.autoOrient ?? meta;
+  if (!width || !height) return { kind: "refused", reason: "it has no size" };
+  if (width * height > MAX_PHOTO_PIXELS) {
+    return {
+      kind: "refused",
+      reason: `it is ${width} × ${height} pixels, more than ${MAX_PHOTO_PIXELS / 1_000_000} million`,
+    };
+  }
+  const name = createHash("sha256").update(PIPELINE_VERSION).update(source).digest("hex").slice(0, 32);
+  const widths = PHOTO_WIDTHS.filter((w, i) => i === 0 || w <= width);
+  const files: [string, Buffer][] = [];
+  try {
+    for (const w of widths) {
+      const frame = sharp(source, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
+        .autoOrient()
+        .resize(w, photoHeight(w), { fit: "cover" });
+      for (const format of PHOTO_FORMATS) {
+        const encoded =
+          format === "avif" ? frame.clone().avif({ quality: 50, effort: 2 }) : frame.clone().webp({ quality: 76 });
+        files.push([`${name}-${w}.${format}`, await encoded.toBuffer()]);
+      }
+    }
+  } catch {
+    // The header read well but the pixels do not decode: a truncated or corrupt file.
+    return { kind: "refused", reason: "its pixels cannot be read (a broken or truncated file)" };
+  }
+  // A failure to write (a full disk) is ours, not the photo's: it throws, and the job tries the photo again later.
+  await mkdir(dir, { recursive: true });
+  for (const [fileName, data] of files) {
+    const file = join(dir, fileName);
+    const partial = `${file}.${process.pid}.part`;
+    await writeFile(partial, data);
+    await rename(partial, file);
+  }
+  return { kind: "ready", name, width: widths.at(-1) ?? PHOTO_WIDTHS[0] };
+}

@@ -1,0 +1,230 @@
+import { readFile, stat } from "node:fs/promises";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { mediaFilePath } from "../../content/fixtures-root.server";
+import type { Config } from "../config.server";
+import type { Db } from "../db/client.server";
+import { rowsOf } from "../db/rows";
+import { vehiclePhotos } from "../db/schema.server";
+import { boundedBytes, size, TooLarge } from "../inventory/feed-fetch.server";
+import { logError, logInfo } from "../log.server";
+import { makePhotoFiles, photosDir } from "./photo-files.server";
+
+export interface PhotoSettings {
+  /** Where the files go: `DATA_DIR/media/photos`. */
+  dir: string;
+  /** Bounds one download, headers and body alike. */
+  timeoutMs: number;
+  /** A photo past this many bytes is refused; the download stops there. */
+  maxBytes: number;
+  /** How many photos are fetched and resized at once. */
+  concurrency: number;
+  /** How often failed photos are tried again (their own backoff decides which are due). */
+  retryEveryMs: number;
+}
+
+export function photoSettingsOf(config: Pick<Config, "DATA_DIR" | "FEED_TIMEOUT_MS">): PhotoSettings {
+  return {
+    dir: photosDir(config.DATA_DIR),
+    timeoutMs: config.FEED_TIMEOUT_MS,
+    maxBytes: 15_000_000,
+    concurrency: 2,
+    retryEveryMs: 5 * 60_000,
+  };
+}
+
+/** Photos claimed at once; a claim lasts this long, so a process that dies mid-photo leaves it due again. */
+const CLAIM_ROWS = 16;
+const LEASE_MS = 10 * 60_000;
+
+/** After the nth failed attempt a photo waits 1 min × 4^(n−1), at most six hours: retried while its car is listed. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60_000 * 4 ** Math.max(0, attempts - 1), 6 * 3_600_000);
+}
+
+/**
+ * Every photo address an available vehicle names and the table does not know yet, as `waiting`: run after an import
+ * committed (never inside its transaction), so a feed's photos are fetched off any shopper's request.
+ */
+export async function queuePhotos(db: Db, now = new Date()): Promise<number> {
+  const result = await db.execute(
+    sql`insert into ${vehiclePhotos} (source_url, next_attempt_at)
+      select distinct image, ${now.toISOString()}::timestamptz from vehicles, jsonb_array_elements_text(
+        case when jsonb_typeof(details->'images') = 'array' then details->'images' else '[]'::jsonb end) as image
+      where vehicles.status = 'available'
+      on conflict do nothing
+      returning source_url`,
+  );
+  return rowsOf(result).length;
+}
+
+async function claim(db: Db, now: Date): Promise<{ sourceUrl: string; attempts: number }[]> {
+  const result = await db.execute(
+    sql`update ${vehiclePhotos} set next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz,
+        attempts = attempts + 1, updated_at = ${now.toISOString()}::timestamptz
+      where source_url in (select source_url from ${vehiclePhotos}
+        where status = 'waiting' and next_attempt_at <= ${now.toISOString()}::timestamptz
+        order by next_attempt_at limit ${CLAIM_ROWS} for update skip locked)
+      returning source_url, attempts`,
+  );
+  return rowsOf<{ source_url: string; attempts: number }>(result).map((r) => ({
+    sourceUrl: r.source_url,
+    attempts: Number(r.attempts),
+  }));
+}
+
+type Download = { kind: "body"; body: Buffer } | { kind: "refused" | "failed"; reason: string };
+
+/** The photo's bytes: a fixture's own `/media/…` file, or one GET of its https address, bounded in time and size. */
+async function download(url: string, settings: PhotoSettings): Promise<Download> {
+  const tooLarge = { kind: "refused", reason: `it is larger than ${size(settings.maxBytes)}` } as const;
+  if (url.startsWith("/")) {
+    const file = mediaFilePath(url);
+    if (!file) return { kind: "refused", reason: "it is no picture of this site" };
+    try {
+      if ((await stat(file)).size > settings.maxBytes) return tooLarge;
+      return { kind: "body", body: await readFile(file) };
+    } catch {
+      return { kind: "failed", reason: "the file is missing" };
+    }
+  }
+  try {
+    const response = await fetch(url, {
+      headers: { accept: "image/avif, image/webp, image/jpeg, image/png;q=0.9, */*;q=0.1" },
+      signal: AbortSignal.timeout(settings.timeoutMs),
+      redirect: "follow",
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      return { kind: "failed", reason: `the photo’s host answered ${response.status}` };
+    }
+    return { kind: "body", body: await boundedBytes(response, settings.maxBytes) };
+  } catch (error) {
+    if (error instanceof TooLarge) return tooLarge;
+    const cause = (error as { cause?: { code?: string } }).cause;
+    const timedOut = (error as Error).name === "TimeoutError";
+    return {
+      kind: "failed",
+      reason: timedOut ? "no complete answer in time" : `could not reach it (${cause?.code ?? error})`,
+    };
+  }
+}
+
+/** The photos of `urls` that are ready, as keys (`{name}-{width}`, see photo-sources.ts), in the order given. */
+export async function readyPhotos(db: Db, urls: readonly string[]): Promise<string[]> {
+  if (urls.length === 0) return [];
+  const rows = await db
+    .select({ sourceUrl: vehiclePhotos.sourceUrl, name: vehiclePhotos.name, width: vehiclePhotos.width })
+    .from(vehiclePhotos)
+    .where(and(inArray(vehiclePhotos.sourceUrl, [...urls]), eq(vehiclePhotos.status, "ready")));
+  const keys = new Map(rows.map((r) => [r.sourceUrl, `${r.name}-${r.width}`]));
+  return urls.flatMap((url) => keys.get(url) ?? []);
+}
+
+/** One claimed photo, fetched, checked and made, its row set to what came of it. */
+async function processPhoto(db: Db, photo: { sourceUrl: string; attempts: number }, settings: PhotoSettings) {
+  const got = await download(photo.sourceUrl, settings);
+  const outcome = got.kind === "body" ? await makePhotoFiles(got.body, settings.dir) : got;
+  const now = new Date();
+  const row = eq(vehiclePhotos.sourceUrl, photo.sourceUrl);
+  if (outcome.kind === "ready") {
+    await db
+      .update(vehiclePhotos)
+      .set({ status: "ready", name: outcome.name, width: outcome.width, reason: null, updatedAt: now })
+      .where(row);
+  } else if (outcome.kind === "refused") {
+    await db.update(vehiclePhotos).set({ status: "refused", reason: outcome.reason, updatedAt: now }).where(row);
+  } else {
+    const next = new Date(now.getTime() + retryDelayMs(photo.attempts));
+    await db
+      .update(vehiclePhotos)
+      .set({ reason: outcome.reason, nextAttemptAt: next, updatedAt: now })
+      .where(and(row, eq(vehiclePhotos.status, "waiting")));
+  }
+  return outcome.kind;
+}
+
+export interface PhotoRun {
+  ready: number;
+  refused: number;
+  failed: number;
+}
+
+/**
+ * Queues what imports added, then works through every due photo, `concurrency` at a time, until none is due. A photo
+ * that fails (unreachable, a 5xx, a timeout) stays `waiting` with its backoff; one whose content is refused is never
+ * fetched again. Pages show a photo only once it is ready, and the drawing until then.
+ */
+export async function runPhotos(
+  db: Db,
+  settings: PhotoSettings,
+  now: () => Date = () => new Date(),
+): Promise<PhotoRun> {
+  const run: PhotoRun = { ready: 0, refused: 0, failed: 0 };
+  await queuePhotos(db, now());
+  for (;;) {
+    const due = await claim(db, now());
+    if (due.length === 0) return run;
+    let next = 0;
+    const worker = async () => {
+      for (let photo = due[next++]; photo; photo = due[next++]) {
+        try {
+          run[await processPhoto(db, photo, settings)]++;
+        } catch (error) {
+          // Our side (the disk, the database): the claim runs out and the photo is due again.
+          run.failed++;
+          logError(`making the photo ${photo.sourceUrl}`, error);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
+  }
+}
+
+/**
+ * The server's photo job: a run at start, after each import this process hears of (`nudge`), and every
+ * `retryEveryMs` for the failed ones. One run at a time; a nudge during a run makes one more after it.
+ */
+export function startPhotoJob(
+  db: Db,
+  settings: PhotoSettings,
+): { nudge(): void; stop(): Promise<void>; idle(): Promise<void> } {
+  let running: Promise<void> = Promise.resolve();
+  let busy = false;
+  let again = false;
+  let stopped = false;
+  const cycle = () => {
+    if (stopped) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          const run = await runPhotos(db, settings);
+          if (run.ready + run.refused + run.failed > 0) {
+            logInfo(`Photos: ${run.ready} ready / ${run.refused} refused / ${run.failed} to retry`);
+          }
+        } catch (error) {
+          if (!stopped) logError("making feed photos", error);
+        }
+      } while (again && !stopped);
+    })().finally(() => {
+      busy = false;
+    });
+  };
+  cycle();
+  const timer = setInterval(cycle, settings.retryEveryMs);
+  timer.unref();
+  return {
+    nudge: cycle,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+    idle: () => running,
+  };
+}
