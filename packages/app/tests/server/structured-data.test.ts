@@ -1,10 +1,18 @@
 // Trust and structured data (issue 16): AutoDealer (both stores, hours, ratings) on the home and company pages,
+
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { readFixtureJson } from "@showroom/fixtures/server";
 // Article on articles, BreadcrumbList on search, detail and article pages, every node valid against the schema.org
 // subset we check; the vehicle page's og:type and image describe the car; legal pages carry no note to counsel.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { photoSources } from "../../app/components/vehicle/photo-sources";
+import { mediaFilePath } from "../../app/content/fixtures-root.server";
 import { schemaOrgProblems } from "../../app/content/schema-org.test-support";
+import { makePhotoFiles } from "../../app/server/photos/photo-files.server";
 import type { Running } from "../../server/app";
+import { waitForPhotos } from "../support/wait";
 import { startInProcess } from "./support/built-server";
 import { request } from "./support/requests";
 
@@ -86,14 +94,22 @@ describe("structured data", () => {
     expect(image).toMatch(new RegExp(`^${site.url}/media/vehicles/`));
   });
 
-  it("a photographed vehicle's og:image and JSON-LD image are its first photo, not the drawing", async () => {
+  it("a photographed vehicle's og:image and JSON-LD image are its first photo as the server made it, not the drawing", async () => {
     const vehicles = readFixtureJson("inventory/vehicles.json") as { url: string; images?: string[] }[];
     const photographed = vehicles.find((v) => v.images?.length);
-    if (!photographed?.images) throw new Error("the fixtures have no photographed vehicle");
+    if (!photographed?.images?.[0]) throw new Error("the fixtures have no photographed vehicle");
+    await waitForPhotos(`${site.url}${photographed.url}`, photographed.images.length);
     const detail = await page(photographed.url);
-    const first = `${site.url}${photographed.images[0]}`;
+    // The files the pipeline makes of the first photo: its name is the photo's content hash.
+    const source = mediaFilePath(photographed.images[0]);
+    if (!source) throw new Error(`${photographed.images[0]} is not a fixture picture`);
+    const made = await makePhotoFiles(readFileSync(source), mkdtempSync(join(tmpdir(), "showroom-og-photo-")));
+    if (made.kind !== "ready") throw new Error(`the first photo was refused: ${made.reason}`);
+    const first = `${site.url}${photoSources(`${made.name}-${made.width}`)?.src}`;
     expect(/<meta property="og:image" content="([^"]+)"/.exec(detail.body)?.[1]).toBe(first);
     expect(detail.of("Car")[0]?.image).toBe(first);
+    const image = await fetch(first);
+    expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/webp"]);
   });
 
   it("legal pages publish no drafting note", async () => {

@@ -16,6 +16,21 @@ export async function until<T>(
   }
 }
 
+/**
+ * Resolves once the page at `url` shows `count` made photos in its gallery: the photo job makes the fixtures' photos
+ * in the background after a server starts (ADR 380).
+ */
+export async function waitForPhotos(url: string, count: number): Promise<void> {
+  await until(
+    `${count} photos on ${url}`,
+    async () => {
+      const response = await fetch(url).catch(() => null);
+      return response?.ok === true && (await response.text()).includes(`, photo ${count} of ${count}"`);
+    },
+    { timeoutMs: 120_000, everyMs: 250 },
+  );
+}
+
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A relay logger that keeps what it was told, for tests to read instead of printing it. */
