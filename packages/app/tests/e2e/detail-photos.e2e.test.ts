@@ -1,6 +1,13 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { readFixtureJson } from "@showroom/fixtures/server";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { photoSources } from "../../app/components/vehicle/photo-sources";
+import { mediaFilePath } from "../../app/content/fixtures-root.server";
+import { makePhotoFiles } from "../../app/server/photos/photo-files.server";
+import { until, waitForPhotos } from "../support/wait";
 import { axeViolations, describeViolations } from "./support/axe";
 import { openPage, waitForHydration } from "./support/browser";
 import { watchLayoutShifts } from "./support/layout-shifts";
@@ -26,6 +33,28 @@ if (!DRAWN) throw new Error("the fixtures have no vehicle without photos");
 const DRAWN_PATH = DRAWN.url;
 
 const PHONE_HEIGHT = 844;
+
+/** The `src` of each photo as the server makes it (its name is the photo's content hash), in the feed's order. */
+let madeSources: string[] = [];
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), "showroom-e2e-photos-"));
+  try {
+    madeSources = await Promise.all(
+      PHOTOS.map(async (path) => {
+        const file = mediaFilePath(path);
+        if (!file) throw new Error(`${path} is not a fixture picture`);
+        const made = await makePhotoFiles(readFileSync(file), dir);
+        if (made.kind !== "ready") throw new Error(`${path} was refused: ${made.reason}`);
+        return photoSources(`${made.name}-${made.width}`)?.src ?? "";
+      }),
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  // The server makes the fixtures' photos in the background once it starts; the gallery shows them once made.
+  await waitForPhotos(`${world.site.url}${PHOTO_PATH}`, PHOTOS.length);
+});
 
 const gallery = (page: Page) => page.getByRole("region", { name: /^Photos of the / });
 const strip = (page: Page) => gallery(page).getByRole("list");
@@ -58,13 +87,19 @@ async function waitForSlide(list: Locator, index: number) {
 }
 
 describe("the vehicle's photos", () => {
-  it("every photo of the feed is in the gallery, in order: the first eager and high priority, the rest lazy, each sized", async () => {
+  it("every photo of the feed is in the gallery as the server made it, in order: the first eager and high priority, the rest lazy, each sized, AVIF and WebP by width", async () => {
     const { context, page, errors } = await openPage(world.browser);
     const response = await page.goto(`${world.site.url}${PHOTO_PATH}`);
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
     const images = strip(page).locator("li img");
-    expect(await images.evaluateAll((all) => all.map((img) => img.getAttribute("src")))).toEqual(PHOTOS);
+    expect(await images.evaluateAll((all) => all.map((img) => img.getAttribute("src")))).toEqual(madeSources);
+    const sources = strip(page).locator('li picture source[type="image/avif"]');
+    expect(await sources.evaluateAll((all) => all.map((s) => s.getAttribute("srcset")))).toEqual(
+      madeSources.map(
+        (src) => `${src.replace(/-960\.webp$/, "-480.avif")} 480w, ${src.replace(/\.webp$/, ".avif")} 960w`,
+      ),
+    );
     const attributes = await images.evaluateAll((all) =>
       all.map((img) => [
         img.getAttribute("loading"),
@@ -99,7 +134,10 @@ describe("the vehicle's photos", () => {
               img.addEventListener("error", reject, { once: true });
             }),
       );
-      expect(await images.nth(i).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(960);
+      // Chromium takes the AVIF, at a width of the srcset, and decodes it.
+      const loaded = await images.nth(i).evaluate((img: HTMLImageElement) => [img.currentSrc, img.naturalWidth]);
+      expect(loaded[0]).toMatch(/\/media\/photos\/[0-9a-f]{32}-(480|960)\.avif$/);
+      expect(loaded[1]).toBeGreaterThan(0);
     }
     expect(errors).toEqual([]);
     await context.close();
@@ -261,18 +299,32 @@ describe("the detail page on a phone (390 × 844)", () => {
 });
 
 describe("a card's picture", () => {
-  it("is the feed's first photo when the car has photos, and the body-style drawing when it has none", async () => {
+  it("is the feed's first photo as the server made it (with its srcset) when the car has photos, and the body-style drawing when it has none", async () => {
     const { context, page, errors } = await openPage(world.browser);
     const vinOf = (path: string) => path.slice(path.lastIndexOf("-") + 1);
+    const first = madeSources[0] ?? "";
+    // The search's index follows a photo turning ready in the background.
+    await until(
+      "the card's photo",
+      async () =>
+        (await (await fetch(`${world.site.url}/cars-for-sale?q=${vinOf(PHOTO_PATH)}`)).text()).includes(first),
+      { timeoutMs: 60_000, everyMs: 250 },
+    );
     for (const [path, picture] of [
-      [PHOTO_PATH, PHOTOS[0]],
+      [PHOTO_PATH, first],
       [DRAWN_PATH, null],
     ] as const) {
       await page.goto(`${world.site.url}/cars-for-sale?q=${vinOf(path)}`);
       const card = page.locator("main ol > li").filter({ has: page.locator(`h2 a[href="${path}"]`) });
       const src = await card.locator("a:has(img) img").getAttribute("src");
-      if (picture) expect(src).toBe(picture);
-      else expect(src).toMatch(/^\/media\/vehicles\/[a-z-]+\.svg$/);
+      if (picture) {
+        expect(src).toBe(picture);
+        expect(await card.locator('a picture source[type="image/webp"]').getAttribute("srcset")).toBe(
+          `${picture.replace(/-960\.webp$/, "-480.webp")} 480w, ${picture} 960w`,
+        );
+        expect(await card.locator("a:has(img) img").getAttribute("width")).toBe("960");
+        expect(await card.locator("a:has(img) img").getAttribute("height")).toBe("540");
+      } else expect(src).toMatch(/^\/media\/vehicles\/[a-z-]+\.svg$/);
     }
     expect(errors).toEqual([]);
     await context.close();
