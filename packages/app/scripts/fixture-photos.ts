@@ -93,9 +93,18 @@ function scene(color: string, n: number): string {
 }
 
 async function render(color: string, n: number): Promise<Buffer> {
-  const drawn = await sharp(Buffer.from(scene(color, n))).blur(0.8).raw().toBuffer({ resolveWithObject: true });
+  const drawn = await sharp(Buffer.from(scene(color, n)))
+    .blur(0.8)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const grain = await sharp({
-    create: { width: W, height: H, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 9 } },
+    create: {
+      width: W,
+      height: H,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 9 },
+    },
   })
     .raw()
     .toBuffer();
@@ -107,7 +116,9 @@ async function render(color: string, n: number): Promise<Buffer> {
       out[q] = Math.max(0, Math.min(255, v));
     }
   }
-  return sharp(out, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 72, mozjpeg: true }).toBuffer();
+  return sharp(out, { raw: { width: W, height: H, channels: 3 } })
+    .jpeg({ quality: 72, mozjpeg: true })
+    .toBuffer();
 }
 
 const dir = join(fixturesDir("inventory"), "media", "photos");

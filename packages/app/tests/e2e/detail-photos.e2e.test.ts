@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { readFixtureJson } from "@showroom/fixtures/server";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { photoSources } from "../../app/components/vehicle/photo-sources";
+import { type PhotoSources, photoSources } from "../../app/components/vehicle/photo-sources";
 import { mediaFilePath } from "../../app/content/fixtures-root.server";
 import { makePhotoFiles } from "../../app/server/photos/photo-files.server";
 import { until, waitForPhotos } from "../support/wait";
@@ -34,19 +34,22 @@ const DRAWN_PATH = DRAWN.url;
 
 const PHONE_HEIGHT = 844;
 
-/** The `src` of each photo as the server makes it (its name is the photo's content hash), in the feed's order. */
-let madeSources: string[] = [];
+/** Each photo's files as the server makes them (named by the photo's content hash), in the feed's order. */
+let made: PhotoSources[] = [];
+const madeSources = () => made.map((photo) => photo.src);
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), "showroom-e2e-photos-"));
   try {
-    madeSources = await Promise.all(
+    made = await Promise.all(
       PHOTOS.map(async (path) => {
         const file = mediaFilePath(path);
         if (!file) throw new Error(`${path} is not a fixture picture`);
-        const made = await makePhotoFiles(readFileSync(file), dir);
-        if (made.kind !== "ready") throw new Error(`${path} was refused: ${made.reason}`);
-        return photoSources(`${made.name}-${made.width}`)?.src ?? "";
+        const files = await makePhotoFiles(readFileSync(file), dir);
+        if (files.kind !== "ready") throw new Error(`${path} was refused: ${files.reason}`);
+        const sources = photoSources(`${files.name}-${files.width}`);
+        if (!sources) throw new Error(`${path} has no sources`);
+        return sources;
       }),
     );
   } finally {
@@ -93,12 +96,10 @@ describe("the vehicle's photos", () => {
     expect(response?.status()).toBe(200);
     await waitForHydration(page);
     const images = strip(page).locator("li img");
-    expect(await images.evaluateAll((all) => all.map((img) => img.getAttribute("src")))).toEqual(madeSources);
+    expect(await images.evaluateAll((all) => all.map((img) => img.getAttribute("src")))).toEqual(madeSources());
     const sources = strip(page).locator('li picture source[type="image/avif"]');
     expect(await sources.evaluateAll((all) => all.map((s) => s.getAttribute("srcset")))).toEqual(
-      madeSources.map(
-        (src) => `${src.replace(/-960\.webp$/, "-480.avif")} 480w, ${src.replace(/\.webp$/, ".avif")} 960w`,
-      ),
+      made.map((photo) => photo.srcSet.avif),
     );
     const attributes = await images.evaluateAll((all) =>
       all.map((img) => [
@@ -108,8 +109,8 @@ describe("the vehicle's photos", () => {
         img.getAttribute("height"),
       ]),
     );
-    expect(attributes[0]).toEqual(["eager", "high", "960", "540"]);
-    for (const rest of attributes.slice(1)) expect(rest).toEqual(["lazy", "auto", "960", "540"]);
+    const size = made.map((photo) => [String(photo.width), String(photo.height)]);
+    expect(attributes).toEqual(size.map((wh, i) => (i === 0 ? ["eager", "high", ...wh] : ["lazy", "auto", ...wh])));
     const alts = await images.evaluateAll((all) => all.map((img) => img.getAttribute("alt")));
     expect(alts).toEqual(
       PHOTOS.map((_, i) => expect.stringMatching(new RegExp(`, photo ${i + 1} of ${PHOTOS.length}$`))),
@@ -136,7 +137,7 @@ describe("the vehicle's photos", () => {
       );
       // Chromium takes the AVIF, at a width of the srcset, and decodes it.
       const loaded = await images.nth(i).evaluate((img: HTMLImageElement) => [img.currentSrc, img.naturalWidth]);
-      expect(loaded[0]).toMatch(/\/media\/photos\/[0-9a-f]{32}-(480|960)\.avif$/);
+      expect(loaded[0]).toMatch(/\/media\/photos\/[0-9a-f]{32}-(480|960|1440)\.avif$/);
       expect(loaded[1]).toBeGreaterThan(0);
     }
     expect(errors).toEqual([]);
@@ -302,16 +303,17 @@ describe("a card's picture", () => {
   it("is the feed's first photo as the server made it (with its srcset) when the car has photos, and the body-style drawing when it has none", async () => {
     const { context, page, errors } = await openPage(world.browser);
     const vinOf = (path: string) => path.slice(path.lastIndexOf("-") + 1);
-    const first = madeSources[0] ?? "";
+    const [first] = made;
+    if (!first) throw new Error("no photo was made");
     // The search's index follows a photo turning ready in the background.
     await until(
       "the card's photo",
       async () =>
-        (await (await fetch(`${world.site.url}/cars-for-sale?q=${vinOf(PHOTO_PATH)}`)).text()).includes(first),
+        (await (await fetch(`${world.site.url}/cars-for-sale?q=${vinOf(PHOTO_PATH)}`)).text()).includes(first.src),
       { timeoutMs: 60_000, everyMs: 250 },
     );
     for (const [path, picture] of [
-      [PHOTO_PATH, first],
+      [PHOTO_PATH, first.src],
       [DRAWN_PATH, null],
     ] as const) {
       await page.goto(`${world.site.url}/cars-for-sale?q=${vinOf(path)}`);
@@ -320,10 +322,10 @@ describe("a card's picture", () => {
       if (picture) {
         expect(src).toBe(picture);
         expect(await card.locator('a picture source[type="image/webp"]').getAttribute("srcset")).toBe(
-          `${picture.replace(/-960\.webp$/, "-480.webp")} 480w, ${picture} 960w`,
+          first.srcSet.webp,
         );
-        expect(await card.locator("a:has(img) img").getAttribute("width")).toBe("960");
-        expect(await card.locator("a:has(img) img").getAttribute("height")).toBe("540");
+        expect(await card.locator("a:has(img) img").getAttribute("width")).toBe(String(first.width));
+        expect(await card.locator("a:has(img) img").getAttribute("height")).toBe(String(first.height));
       } else expect(src).toMatch(/^\/media\/vehicles\/[a-z-]+\.svg$/);
     }
     expect(errors).toEqual([]);
