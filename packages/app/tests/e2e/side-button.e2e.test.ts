@@ -1,6 +1,7 @@
 import { readFixtureJson } from "@showroom/fixtures/server";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { waitForPhotos } from "../support/wait";
 import { axeViolations, describeViolations } from "./support/axe";
 import { openPage, waitForHydration } from "./support/browser";
 import { siteAndBrowserForFile } from "./support/site-for-file";
@@ -20,6 +21,10 @@ const photographed = (readFixtureJson("inventory/vehicles.json") as FixtureVehic
 );
 if (!photographed) throw new Error("the fixtures have no photographed vehicle");
 const VEHICLE = photographed.url;
+const PHOTO_COUNT = photographed.images?.length ?? 0;
+
+// The gallery is there once the server has made the photos (in the background after it starts, ADR 380).
+beforeAll(() => waitForPhotos(`${world.site.url}${VEHICLE}`, PHOTO_COUNT));
 
 const sideButton = (page: Page) => page.locator("[data-side-button=trade-in-value]");
 /** The whole side button: what it opens and its close control. */
