@@ -9,7 +9,7 @@ import { PHOTO_FORMATS, PHOTO_WIDTHS, photoHeight } from "../../components/vehic
  * size in its header, so it is refused before any pixel is decoded), and one of the raster formats cameras and
  * dealer systems write. SVG is never accepted: it is a document that can carry script, whatever its name says.
  */
-export const MAX_PHOTO_PIXELS = 40_000_000;
+const MAX_PHOTO_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif", "gif"]);
 
 /** Bumped when the files made from a photo change (widths, encoders), so new names do not collide with cached ones. */

@@ -45,7 +45,7 @@ export function retryDelayMs(attempts: number): number {
  * Every photo address an available vehicle names and the table does not know yet, as `waiting`: run after an import
  * committed (never inside its transaction), so a feed's photos are fetched off any shopper's request.
  */
-export async function queuePhotos(db: Db, now = new Date()): Promise<number> {
+async function queuePhotos(db: Db, now = new Date()): Promise<number> {
   const result = await db.execute(
     sql`insert into ${vehiclePhotos} (source_url, next_attempt_at)
       select distinct image, ${now.toISOString()}::timestamptz from vehicles, jsonb_array_elements_text(
