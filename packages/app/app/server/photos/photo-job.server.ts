@@ -158,15 +158,17 @@ export async function runPhotos(
   db: Db,
   settings: PhotoSettings,
   now: () => Date = () => new Date(),
+  signal?: AbortSignal,
 ): Promise<PhotoRun> {
   const run: PhotoRun = { ready: 0, refused: 0, failed: 0 };
   await queuePhotos(db, now());
-  for (;;) {
+  while (!signal?.aborted) {
     const due = await claim(db, now());
     if (due.length === 0) return run;
     let next = 0;
     const worker = async () => {
-      for (let photo = due[next++]; photo; photo = due[next++]) {
+      // A stopping server waits for the photos in hand only; the rest of the claim runs out and is due again.
+      for (let photo = due[next++]; photo && !signal?.aborted; photo = due[next++]) {
         try {
           run[await processPhoto(db, photo, settings)]++;
         } catch (error) {
@@ -178,6 +180,7 @@ export async function runPhotos(
     };
     await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
   }
+  return run;
 }
 
 /**
@@ -191,9 +194,9 @@ export function startPhotoJob(
   let running: Promise<void> = Promise.resolve();
   let busy = false;
   let again = false;
-  let stopped = false;
+  const stopping = new AbortController();
   const cycle = () => {
-    if (stopped) return;
+    if (stopping.signal.aborted) return;
     if (busy) {
       again = true;
       return;
@@ -203,14 +206,14 @@ export function startPhotoJob(
       do {
         again = false;
         try {
-          const run = await runPhotos(db, settings);
+          const run = await runPhotos(db, settings, undefined, stopping.signal);
           if (run.ready + run.refused + run.failed > 0) {
             logInfo(`Photos: ${run.ready} ready / ${run.refused} refused / ${run.failed} to retry`);
           }
         } catch (error) {
-          if (!stopped) logError("making feed photos", error);
+          if (!stopping.signal.aborted) logError("making feed photos", error);
         }
-      } while (again && !stopped);
+      } while (again && !stopping.signal.aborted);
     })().finally(() => {
       busy = false;
     });
@@ -221,7 +224,7 @@ export function startPhotoJob(
   return {
     nudge: cycle,
     async stop() {
-      stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await running;
     },
