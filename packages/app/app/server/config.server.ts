@@ -183,6 +183,11 @@ const configSchema = z
     FEED_PULL_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
     /** How long one feed request may take, in milliseconds (its one retry gets as long again). */
     FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+    /**
+     * Feed photos this process fetches and resizes at once (ADR 380); 0 leaves them to other processes (or, in a test,
+     * keeps the background work and its inventory-version bumps out of the run).
+     */
+    PHOTO_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
     /** A feed larger than this many bytes is refused, not read (the download stops at the limit). */
     FEED_MAX_BYTES: z.coerce.number().int().min(1024).max(1_000_000_000).default(50_000_000),
     /** A full feed that would mark more than this % of a store's available cars sold is held for an admin (ADR 354). */

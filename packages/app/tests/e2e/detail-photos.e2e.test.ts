@@ -13,7 +13,8 @@ import { openPage, waitForHydration } from "./support/browser";
 import { watchLayoutShifts } from "./support/layout-shifts";
 import { siteAndBrowserForFile } from "./support/site-for-file";
 
-const world = siteAndBrowserForFile();
+// A site of its own with the photo job on (test sites leave it off): the gallery shows the photos it makes.
+const world = siteAndBrowserForFile({ PHOTO_WORKERS: "2" });
 
 interface FixtureVehicle {
   url: string;

@@ -8,7 +8,8 @@ import { siteAndBrowserForFile } from "./support/site-for-file";
 
 // The trade-in side button (issue 28, ADR 335 and 336): it keeps a place of its own, so it lies over nothing on a
 // phone or a desktop; it can be closed with the keyboard and stays closed; its dialog's code loads when it is pressed.
-const world = siteAndBrowserForFile();
+// With the photo job on (test sites leave it off), so the vehicle page has its gallery.
+const world = siteAndBrowserForFile({ PHOTO_WORKERS: "2" });
 
 interface FixtureVehicle {
   url: string;

@@ -19,7 +19,8 @@ import { request } from "./support/requests";
 let site: Running;
 
 beforeAll(async () => {
-  site = await startInProcess();
+  // The photo job on: the photographed vehicle's og:image is its photo once made.
+  site = await startInProcess({ PHOTO_WORKERS: "2" });
 }, 120_000);
 
 afterAll(async () => {

@@ -16,18 +16,18 @@ export interface PhotoSettings {
   timeoutMs: number;
   /** A photo past this many bytes is refused; the download stops there. */
   maxBytes: number;
-  /** How many photos are fetched and resized at once. */
+  /** How many photos are fetched and resized at once; 0, none: the job does not run in this process. */
   concurrency: number;
   /** How often failed photos are tried again (their own backoff decides which are due). */
   retryEveryMs: number;
 }
 
-export function photoSettingsOf(config: Pick<Config, "DATA_DIR" | "FEED_TIMEOUT_MS">): PhotoSettings {
+export function photoSettingsOf(config: Pick<Config, "DATA_DIR" | "FEED_TIMEOUT_MS" | "PHOTO_WORKERS">): PhotoSettings {
   return {
     dir: photosDir(config.DATA_DIR),
     timeoutMs: config.FEED_TIMEOUT_MS,
     maxBytes: 15_000_000,
-    concurrency: 2,
+    concurrency: config.PHOTO_WORKERS,
     retryEveryMs: 5 * 60_000,
   };
 }
@@ -191,6 +191,7 @@ export function startPhotoJob(
   db: Db,
   settings: PhotoSettings,
 ): { nudge(): void; stop(): Promise<void>; idle(): Promise<void> } {
+  if (settings.concurrency === 0) return { nudge() {}, stop: async () => {}, idle: async () => {} };
   let running: Promise<void> = Promise.resolve();
   let busy = false;
   let again = false;

@@ -44,6 +44,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     LOG_LEVEL: "warn",
     // Experiments assign each new browser at random; a test that means one variant turns them on and picks its id.
     EXPERIMENTS: "off",
+    // The fixtures' photos are made only on a site that asks (PHOTO_WORKERS): each one made bumps the inventory
+    // version mid-test (ADR 380).
+    PHOTO_WORKERS: "0",
     ...env,
   });
   const child: ChildProcess = spawn(process.execPath, [SERVE_SCRIPT, entry], {

@@ -118,6 +118,9 @@ export async function startInProcess(
         SESSION_SECRET: TEST_SESSION_SECRET,
         // Deliveries and imports are not news in a test run; warnings and errors still print.
         LOG_LEVEL: "warn",
+        // The fixtures' photos are made only where a test asks (PHOTO_WORKERS): each one made bumps the inventory
+        // version, which would empty the HTML cache under tests that count its hits (ADR 380).
+        PHOTO_WORKERS: "0",
         ...withSharedDataKey(env),
       }),
       options,
