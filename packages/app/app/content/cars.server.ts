@@ -26,6 +26,7 @@ import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
 import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
+import { readShopperNumbers } from "./shopper-numbers.server";
 import { cardsFor } from "./vehicle-card.server";
 import { detailPage } from "./vehicle-detail.server";
 
@@ -243,7 +244,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
   const firstIndex = (page - 1) * result.perPage + 1;
   const lastPage = page + shown - 1;
   const results: SearchResultsView = {
-    vehicles: result.vehicles.map(cardsFor(saved)),
+    vehicles: result.vehicles.map(cardsFor(saved, readShopperNumbers(request, site.settings))),
     total: result.total,
     page,
     shown,

@@ -1,4 +1,5 @@
 import type { Dealer } from "@showroom/fixtures";
+import type { ShopperNumbers } from "@showroom/rules/financing";
 import { defaultInventoryRules, searchPrefix } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
 import { vehiclePicturePath } from "../components/vehicle/picture-path";
@@ -14,6 +15,7 @@ import { formatMoney } from "./shell.server";
 import type { Site } from "./site.server";
 import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
+import { readShopperNumbers } from "./shopper-numbers.server";
 import { cardsFor, formattedPrice } from "./vehicle-card.server";
 import { vehicleJsonLd } from "./vehicle-json-ld.server";
 import { inlineVehiclePicture } from "./vehicle-picture.server";
@@ -75,14 +77,19 @@ function bodyStyleName(slug: string): string {
 }
 
 /** The detail page's price box: the gated price, and what a sale saves once the amounts show. */
-function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean): DetailPrice {
-  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked), vehicle.year);
+function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean, numbers: ShopperNumbers | null): DetailPrice {
+  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked), vehicle.year, numbers);
   if (price.kind !== "amount" || vehicle.price === null) return price;
   const sale = vehicle.oldPrice !== null && vehicle.oldPrice > vehicle.price;
   return { ...price, savings: sale ? formatMoney((vehicle.oldPrice as number) - vehicle.price) : null };
 }
 
-function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boolean, saved: boolean): VehicleDetailView {
+function detailView(
+  vehicle: VehicleDetail,
+  dealer: Dealer,
+  visitor: { priceUnlocked: boolean; numbers: ShopperNumbers | null },
+  saved: boolean,
+): VehicleDetailView {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
   const mileage = vehicle.mileage.toLocaleString("en-US");
   const transmission = vehicle.transmission ? (TRANSMISSIONS[vehicle.transmission] ?? vehicle.transmission) : "";
@@ -126,7 +133,7 @@ function detailView(vehicle: VehicleDetail, dealer: Dealer, priceUnlocked: boole
       : title,
     mileage: vehicle.mileage,
     stockNumber: vehicle.stockNumber,
-    price: detailPrice(vehicle, priceUnlocked),
+    price: detailPrice(vehicle, visitor.priceUnlocked, visitor.numbers),
     private: vehicle.private,
     saved,
     features: vehicle.features,
@@ -158,6 +165,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
   if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
   const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
   const saved = await savedVins(db, visitor);
+  const numbers = readShopperNumbers(request, site.settings);
   const similar = await similarVehicles(db, vehicle, SIMILAR, {
     storeId: vehicle.storeId,
     conditions: site.settings.vehicleConditions,
@@ -180,8 +188,8 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
     },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card"]),
-    vehicle: detailView(vehicle, dealer, visitor.priceUnlocked, saved.includes(vehicle.vin)),
-    similar: similar.map(cardsFor(saved)),
+    vehicle: detailView(vehicle, dealer, { priceUnlocked: visitor.priceUnlocked, numbers }, saved.includes(vehicle.vin)),
+    similar: similar.map(cardsFor(saved, numbers)),
     breadcrumbs: breadcrumbJsonLd(site, [
       {
         name: searchHeading({

@@ -9,6 +9,7 @@ import { redirectToSchema } from "../content/redirect-to.server";
 import { pagePath } from "../content/seo.server";
 import type { Site } from "../content/site.server";
 import { pickTexts, t } from "../content/translations.server";
+import { readShopperNumbers } from "../content/shopper-numbers.server";
 import { cardsFor } from "../content/vehicle-card.server";
 import { COMPARE_PICK_TEXTS } from "../server/compare/compare-query";
 import { logError } from "../server/log.server";
@@ -37,7 +38,7 @@ export async function savedVehiclesPage(site: Site, request: Request) {
     robots: robotsContent(false),
     siteName: dealer.name,
   };
-  const vehicles: VehicleCardView[] = cards.map(cardsFor(vins));
+  const vehicles: VehicleCardView[] = cards.map(cardsFor(vins, readShopperNumbers(request, site.settings)));
   return { seo, texts: pickTexts("inventory", ["saved", "card", ...COMPARE_PICK_TEXTS]), vehicles };
 }
 

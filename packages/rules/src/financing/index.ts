@@ -21,7 +21,8 @@ export {
   type Slider,
   sliderSchema,
 } from "./financing.schema";
-export { type ListingEstimate, listingEstimate } from "./listing-estimate";
+export { type CreditBand, creditBandOf, creditBands } from "./credit-bands";
+export { type ListingEstimate, listingEstimate, type ShopperNumbers } from "./listing-estimate";
 export { parseFinancingRules } from "./parse-rules";
 export { type PaymentInput, paymentInputSchema } from "./payment-input.schema";
 export { clampToSlider, defaultCashDown, isSliderValue, sliders } from "./sliders";
