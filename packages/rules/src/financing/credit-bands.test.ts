@@ -39,7 +39,9 @@ describe("creditBands", () => {
 
   it("a score outside the slider falls in the nearest band", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 300, max: min - 1 }), (s) => expect(creditBandOf(s)).toEqual(creditBands()[0])),
+      fc.property(fc.integer({ min: 300, max: min - 1 }), (s) => {
+        expect(creditBandOf(s)).toEqual(creditBands()[0]);
+      }),
     );
   });
 });
