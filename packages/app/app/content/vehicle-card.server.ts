@@ -30,7 +30,7 @@ function monthlyView(price: number, vehicleYear: number, numbers: ShopperNumbers
   const months = estimate.termMonths;
   const apr = estimate.apr.toFixed(2);
   return {
-    amount: cents.format(estimate.monthly),
+    amount: t("inventory.card.monthly", { amount: cents.format(estimate.monthly) }),
     terms: numbers
       ? t("inventory.card.monthlyYours", { numbers: shopperNumbersWords(numbers), months, apr })
       : t("inventory.card.monthlyExample", {
@@ -39,7 +39,7 @@ function monthlyView(price: number, vehicleYear: number, numbers: ShopperNumbers
           down: formatMoney(estimate.cashDown),
           score: estimate.creditScore,
         }),
-    personalized: numbers !== null,
+    change: t(numbers ? "inventory.card.changeNumbers" : "inventory.card.giveNumbers"),
     href: `/auto-financing?${query}#estimator`,
   };
 }
