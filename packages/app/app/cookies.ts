@@ -43,7 +43,7 @@ export const COOKIE_POLICY = {
    * The shopper's numbers (ADR 375): cash down, trade equity, the lowest score of their credit band and the term, as
    * they gave them to the stepper or the estimator. Functional: written, read and kept only with functional consent.
    */
-  shopperNumbers: { sameSite: "lax", maxAge: 90 * DAY_SECONDS, readByScripts: null },
+  shopperNumbers: { sameSite: "lax", maxAge: 30 * DAY_SECONDS, readByScripts: null },
   displayCookies: {
     sameSite: "lax",
     maxAge: 365 * DAY_SECONDS,
