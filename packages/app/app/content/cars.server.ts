@@ -23,10 +23,10 @@ import { cachedFilterPages } from "./inventory.server";
 import { searchHeading } from "./search-heading.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
+import { readShopperNumbers } from "./shopper-numbers.server";
 import type { Site } from "./site.server";
 import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
-import { readShopperNumbers } from "./shopper-numbers.server";
 import { cardsFor } from "./vehicle-card.server";
 import { detailPage } from "./vehicle-detail.server";
 

@@ -98,7 +98,9 @@ export function consentSetCookies(state: ConsentState): string[] {
   return [
     setCookie(CONSENT_COOKIE_NAMES.display, values.displayCookies),
     setCookie(CONSENT_COOKIE_NAMES.allowed, values.allowCookies),
-    ...(state.allowed.includes("functional") ? [] : [clearCookie("finishedSideButtons"), clearCookie("shopperNumbers")]),
+    ...(state.allowed.includes("functional")
+      ? []
+      : [clearCookie("finishedSideButtons"), clearCookie("shopperNumbers")]),
   ];
 }
 

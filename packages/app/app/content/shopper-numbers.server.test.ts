@@ -18,7 +18,9 @@ function request(cookies: Record<string, string>): Request {
 
 const { sliders } = defaultFinancingRules;
 const onGrid = (slider: { min: number; max: number; step: number }) =>
-  fc.integer({ min: 0, max: Math.floor((slider.max - slider.min) / slider.step) }).map((n) => slider.min + n * slider.step);
+  fc
+    .integer({ min: 0, max: Math.floor((slider.max - slider.min) / slider.step) })
+    .map((n) => slider.min + n * slider.step);
 const numbers = fc.record({
   cashDown: onGrid(sliders.cashDown),
   tradeEquity: onGrid(sliders.tradeEquity),

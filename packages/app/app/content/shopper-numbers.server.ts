@@ -1,11 +1,6 @@
 import type { SiteSettings } from "@showroom/fixtures";
-import {
-  creditBandOf,
-  defaultFinancingRules,
-  isSliderValue,
-  type ShopperNumbers,
-} from "@showroom/rules/financing";
 import { MESSAGES, readPaymentEstimateChoices } from "@showroom/forms";
+import { creditBandOf, defaultFinancingRules, isSliderValue, type ShopperNumbers } from "@showroom/rules/financing";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { clearCookie, setCookie } from "../cookies";
@@ -63,7 +58,7 @@ export function shopperNumbersCookie(request: Request, settings: SiteSettings, n
 }
 
 /** The `Set-Cookie` line that forgets the numbers. */
-export function forgetShopperNumbersCookie(): string {
+function forgetShopperNumbersCookie(): string {
   return clearCookie("shopperNumbers");
 }
 
@@ -90,13 +85,13 @@ const formNumber = (slider: (typeof sliders)[keyof typeof sliders]) =>
 const savePostSchema = z.discriminatedUnion(
   "intent",
   [
-  z.object({
-    intent: z.literal("save"),
-    cashDown: formNumber(sliders.cashDown),
-    tradeEquity: formNumber(sliders.tradeEquity),
-    creditScore: formNumber(sliders.creditScore),
-    termMonths: formNumber(sliders.financeTerm),
-  }),
+    z.object({
+      intent: z.literal("save"),
+      cashDown: formNumber(sliders.cashDown),
+      tradeEquity: formNumber(sliders.tradeEquity),
+      creditScore: formNumber(sliders.creditScore),
+      termMonths: formNumber(sliders.financeTerm),
+    }),
     z.object({ intent: z.literal("forget") }),
   ],
   { error: MESSAGES.choice },
@@ -111,7 +106,9 @@ export type ShopperNumbersRefusal = { ok: false; message: string };
  */
 export async function saveShopperNumbers(request: Request, settings: SiteSettings) {
   const form = await readFormData(request);
-  const parsed = savePostSchema.safeParse(Object.fromEntries(SAVE_FIELDS.map((key) => [key, form.get(key) ?? undefined])));
+  const parsed = savePostSchema.safeParse(
+    Object.fromEntries(SAVE_FIELDS.map((key) => [key, form.get(key) ?? undefined])),
+  );
   if (!parsed.success) {
     const refusal: ShopperNumbersRefusal = { ok: false, message: parsed.error.issues[0]?.message ?? MESSAGES.choice };
     return data(refusal, { status: 400 });

@@ -12,10 +12,10 @@ import { readVisitor } from "../server/visitor-state.server";
 import { searchHeading } from "./search-heading.server";
 import { absoluteUrl, notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
+import { readShopperNumbers } from "./shopper-numbers.server";
 import type { Site } from "./site.server";
 import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
-import { readShopperNumbers } from "./shopper-numbers.server";
 import { cardsFor, formattedPrice } from "./vehicle-card.server";
 import { vehicleJsonLd } from "./vehicle-json-ld.server";
 import { inlineVehiclePicture } from "./vehicle-picture.server";
@@ -188,7 +188,12 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
     },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card"]),
-    vehicle: detailView(vehicle, dealer, { priceUnlocked: visitor.priceUnlocked, numbers }, saved.includes(vehicle.vin)),
+    vehicle: detailView(
+      vehicle,
+      dealer,
+      { priceUnlocked: visitor.priceUnlocked, numbers },
+      saved.includes(vehicle.vin),
+    ),
     similar: similar.map(cardsFor(saved, numbers)),
     breadcrumbs: breadcrumbJsonLd(site, [
       {

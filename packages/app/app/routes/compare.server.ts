@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { CompareColumn } from "../components/vehicle/compare-table";
 import { pageSeo, requirePage } from "../content/seo.server";
+import { readShopperNumbers } from "../content/shopper-numbers.server";
 import type { Site } from "../content/site.server";
 import { pickTexts, t } from "../content/translations.server";
-import { readShopperNumbers } from "../content/shopper-numbers.server";
 import { formattedPrice } from "../content/vehicle-card.server";
 import { type CompareRefusal, compareHref, parseCompareQuery } from "../server/compare/compare-query";
 import { priceDisplay } from "../server/search/cards";

@@ -109,7 +109,9 @@ describe.each([
 
     // The estimator opens on them and keeps new ones for every car.
     await page.goto(`${site.url}/auto-financing`);
-    await page.getByText("Every payment on our site uses your numbers: $2,000 down, no trade-in, credit 400–499.").waitFor();
+    await page
+      .getByText("Every payment on our site uses your numbers: $2,000 down, no trade-in, credit 400–499.")
+      .waitFor();
     expect(await page.getByLabel("Cash down", { exact: true }).inputValue()).toBe("2000");
     await page.getByLabel("Cash down", { exact: true }).fill("3000");
     await page.getByRole("button", { name: "Update estimate" }).click();

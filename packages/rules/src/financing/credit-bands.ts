@@ -28,5 +28,8 @@ export function creditBands(rules: FinancingRules = defaultFinancingRules): Cred
 export function creditBandOf(score: number, rules: FinancingRules = defaultFinancingRules): CreditBand {
   const bands = creditBands(rules);
   const first = bands[0] as CreditBand;
-  return bands.find((band) => score >= band.min && score <= band.max) ?? (score < first.min ? first : (bands.at(-1) as CreditBand));
+  return (
+    bands.find((band) => score >= band.min && score <= band.max) ??
+    (score < first.min ? first : (bands.at(-1) as CreditBand))
+  );
 }
