@@ -39,6 +39,11 @@ export const COOKIE_POLICY = {
   closedSideButtons: { sameSite: "lax", readByScripts: null },
   /** Side buttons whose popup the visitor finished (ADR 335): popup ids; written only with functional consent. */
   finishedSideButtons: { sameSite: "lax", maxAge: 365 * DAY_SECONDS, readByScripts: null },
+  /**
+   * The shopper's numbers (ADR 375): cash down, trade equity, the lowest score of their credit band and the term, as
+   * they gave them to the stepper or the estimator. Functional: written, read and kept only with functional consent.
+   */
+  shopperNumbers: { sameSite: "lax", maxAge: 30 * DAY_SECONDS, readByScripts: null },
   displayCookies: {
     sameSite: "lax",
     maxAge: 365 * DAY_SECONDS,

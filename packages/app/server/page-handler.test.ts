@@ -57,6 +57,22 @@ function pageGet(headers: Record<string, string>): Request {
 
 const BROWSER = { accept: "text/html", "user-agent": "Mozilla/5.0 (Linux; Android 11) Chrome/136.0.0.0 Mobile" };
 
+describe("the HTML cache key and the shopper's numbers (ADR 375)", () => {
+  it("pages with different numbers, or with numbers and without, never share a cached document", () => {
+    const consent = "displayCookies=hide; allowCookies=essential%2Cfunctional";
+    const numbers = fc.tuple(fc.nat(200), fc.nat(200), fc.integer({ min: 40, max: 85 }), fc.constantFrom(12, 72));
+    fc.assert(
+      fc.property(numbers, numbers, ([a, b, c, d], [e, f, g, h]) => {
+        const one = requestKey(get(`${consent}; shopperNumbers=${a * 100}.${b * 100}.${c * 10}.${d}`), "v1");
+        const other = requestKey(get(`${consent}; shopperNumbers=${e * 100}.${f * 100}.${g * 10}.${h}`), "v1");
+        expect(one).not.toBe(requestKey(get(consent), "v1"));
+        expect(one === other).toBe(a === e && b === f && c === g && d === h);
+      }),
+    );
+    expect(ignoredInCacheKey("shopperNumbers")).toBe(false);
+  });
+});
+
 describe("a visitor named in this request (ADR 295)", () => {
   const cookies = visitorCookies("a-test-secret-that-is-long-enough-000000");
 

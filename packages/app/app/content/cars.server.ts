@@ -23,6 +23,7 @@ import { cachedFilterPages } from "./inventory.server";
 import { searchHeading } from "./search-heading.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
+import { readShopperNumbers } from "./shopper-numbers.server";
 import type { Site } from "./site.server";
 import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
@@ -243,7 +244,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
   const firstIndex = (page - 1) * result.perPage + 1;
   const lastPage = page + shown - 1;
   const results: SearchResultsView = {
-    vehicles: result.vehicles.map(cardsFor(saved)),
+    vehicles: result.vehicles.map(cardsFor(saved, readShopperNumbers(request, site.settings))),
     total: result.total,
     page,
     shown,

@@ -90,14 +90,17 @@ export function consentView(request: Request, settings: SiteSettings): ConsentVi
 
 /**
  * The `Set-Cookie` headers that store a consent state, readable by scripts (app/cookies.ts says why). They hold no
- * personal data. Without functional consent the side buttons' finished list, kept under it, goes too (ADR 335).
+ * personal data. Without functional consent the side buttons' finished list and the shopper's numbers, kept under it,
+ * go too (ADRs 335, 375).
  */
 export function consentSetCookies(state: ConsentState): string[] {
   const values = consentCookieValues(state);
   return [
     setCookie(CONSENT_COOKIE_NAMES.display, values.displayCookies),
     setCookie(CONSENT_COOKIE_NAMES.allowed, values.allowCookies),
-    ...(state.allowed.includes("functional") ? [] : [clearCookie("finishedSideButtons")]),
+    ...(state.allowed.includes("functional")
+      ? []
+      : [clearCookie("finishedSideButtons"), clearCookie("shopperNumbers")]),
   ];
 }
 

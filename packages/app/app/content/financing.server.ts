@@ -1,7 +1,8 @@
 import { estimatorModelYears, type PaymentEstimateChoices, readPaymentEstimateChoices } from "@showroom/forms";
-import { aprBreakdown, defaultFinancingRules, estimatePayment } from "@showroom/rules/financing";
+import { aprBreakdown, defaultFinancingRules, estimatePayment, type ShopperNumbers } from "@showroom/rules/financing";
 import type { EstimatorView } from "../components/financing/types";
 import { formatMoney } from "./shell.server";
+import { shopperNumbersWords } from "./shopper-numbers.server";
 
 /** The estimator's query string for a set of choices: the link to the pre-approval carries it. */
 function estimateQuery(choices: PaymentEstimateChoices): string {
@@ -10,10 +11,15 @@ function estimateQuery(choices: PaymentEstimateChoices): string {
 
 /**
  * What the payment estimator shows for a query (spec section 9's sliders and fees, the rules' APR): the choices,
- * clamped to what the sliders can show, the estimate and where its APR and amount financed come from.
+ * clamped to what the sliders can show, the estimate and where its APR and amount financed come from. A choice the
+ * query leaves out is the shopper's number when they gave one (ADR 375).
  */
-export function estimatorView(params: URLSearchParams): EstimatorView {
-  const choices = readPaymentEstimateChoices(params);
+export function estimatorView(params: URLSearchParams, numbers: ShopperNumbers | null = null): EstimatorView {
+  const query = new URLSearchParams(params);
+  for (const [key, value] of Object.entries(numbers ?? {})) {
+    if (!query.get(key)) query.set(key, String(value));
+  }
+  const choices = readPaymentEstimateChoices(query);
   const rules = defaultFinancingRules;
   const estimate = estimatePayment(choices, rules);
   const apr = aprBreakdown(choices.creditScore, choices.vehicleYear, rules);
@@ -41,6 +47,7 @@ export function estimatorView(params: URLSearchParams): EstimatorView {
       termMonths: estimate.termMonths,
     },
     applyHref: `/auto-financing/apply-for-financing?${estimateQuery(choices)}`,
+    yourNumbers: numbers ? shopperNumbersWords(numbers) : null,
   };
 }
 

@@ -1,19 +1,21 @@
-import { listingEstimate } from "@showroom/rules/financing";
+import { defaultFinancingRules, listingEstimate, type ShopperNumbers } from "@showroom/rules/financing";
 import type { CardPrice, MonthlyView, VehicleCardView } from "../components/vehicle/types";
 import type { PriceDisplay, VehicleCard } from "../server/search/types";
 import { formatMoney } from "./shell.server";
+import { shopperNumbersWords } from "./shopper-numbers.server";
 import { t } from "./translations.server";
 
 const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 
 /**
- * The estimated monthly payment of an unlocked price: the estimator's opening choices over the quote term, in words,
- * with a link to the estimator set the same way. Null for a price or model year the estimator cannot take.
+ * The estimated monthly payment of an unlocked price, with a link to the estimator set the same way: on the shopper's
+ * numbers when they gave some (ADR 375), else on the estimator's opening choices over the quote term, labelled as an
+ * example. Null for a price or model year the estimator cannot take.
  */
-function monthlyView(price: number, vehicleYear: number): MonthlyView | null {
+function monthlyView(price: number, vehicleYear: number, numbers: ShopperNumbers | null): MonthlyView | null {
   let estimate: ReturnType<typeof listingEstimate>;
   try {
-    estimate = listingEstimate(price, vehicleYear);
+    estimate = listingEstimate(price, vehicleYear, defaultFinancingRules, numbers);
   } catch {
     return null;
   }
@@ -25,29 +27,34 @@ function monthlyView(price: number, vehicleYear: number): MonthlyView | null {
     termMonths: String(estimate.termMonths),
     vehicleYear: String(estimate.vehicleYear),
   });
+  const months = estimate.termMonths;
+  const apr = estimate.apr.toFixed(2);
   return {
-    amount: cents.format(estimate.monthly),
-    terms: t("inventory.card.monthlyTerms", {
-      months: estimate.termMonths,
-      apr: estimate.apr.toFixed(2),
-      down: formatMoney(estimate.cashDown),
-      score: estimate.creditScore,
-    }),
+    amount: t("inventory.card.monthly", { amount: cents.format(estimate.monthly) }),
+    terms: numbers
+      ? t("inventory.card.monthlyYours", { numbers: shopperNumbersWords(numbers), months, apr })
+      : t("inventory.card.monthlyExample", {
+          months,
+          apr,
+          down: formatMoney(estimate.cashDown),
+          score: estimate.creditScore,
+        }),
+    change: t(numbers ? "inventory.card.changeNumbers" : "inventory.card.giveNumbers"),
     href: `/auto-financing?${query}#estimator`,
   };
 }
 
 /**
- * A gated price with its amounts formatted and, once unlocked, its estimated monthly payment; an old price shows
- * only when it is above the price (a sale).
+ * A gated price with its amounts formatted and, once unlocked, its estimated monthly payment (on the shopper's
+ * numbers, if any); an old price shows only when it is above the price (a sale).
  */
-export function formattedPrice(price: PriceDisplay, vehicleYear: number): CardPrice {
+export function formattedPrice(price: PriceDisplay, vehicleYear: number, numbers: ShopperNumbers | null): CardPrice {
   if (price.kind !== "amount") return price;
   return {
     kind: "amount",
     amount: formatMoney(price.amount),
     oldAmount: price.oldAmount !== null && price.oldAmount > price.amount ? formatMoney(price.oldAmount) : null,
-    monthly: monthlyView(price.amount, vehicleYear),
+    monthly: monthlyView(price.amount, vehicleYear, numbers),
   };
 }
 
@@ -55,7 +62,11 @@ export function formattedPrice(price: PriceDisplay, vehicleYear: number): CardPr
  * A vehicle card as every listing shows it: the price gate already applied by the search, amounts formatted here,
  * the heart pressed when the VIN is on the visitor's saved list.
  */
-function vehicleCard(vehicle: VehicleCard, saved: ReadonlySet<string> = NONE_SAVED): VehicleCardView {
+function vehicleCard(
+  vehicle: VehicleCard,
+  saved: ReadonlySet<string>,
+  numbers: ShopperNumbers | null,
+): VehicleCardView {
   return {
     vin: vehicle.vin,
     href: vehicle.href,
@@ -66,7 +77,7 @@ function vehicleCard(vehicle: VehicleCard, saved: ReadonlySet<string> = NONE_SAV
     photo: vehicle.photo ?? null,
     mileage: vehicle.mileage,
     stockNumber: vehicle.stockNumber,
-    price: formattedPrice(vehicle.price, vehicle.year),
+    price: formattedPrice(vehicle.price, vehicle.year, numbers),
     priceDrop: vehicle.priceDrop,
     premiumUpgrades: vehicle.premiumUpgrades,
     private: vehicle.private,
@@ -74,10 +85,11 @@ function vehicleCard(vehicle: VehicleCard, saved: ReadonlySet<string> = NONE_SAV
   };
 }
 
-const NONE_SAVED: ReadonlySet<string> = new Set();
-
-/** A card maker for one visitor's saved list, for `results.map(…)`. */
-export function cardsFor(saved: readonly string[]): (vehicle: VehicleCard) => VehicleCardView {
+/** A card maker for one visitor's saved list and numbers (ADR 375), for `results.map(…)`. */
+export function cardsFor(
+  saved: readonly string[],
+  numbers: ShopperNumbers | null,
+): (vehicle: VehicleCard) => VehicleCardView {
   const set = new Set(saved);
-  return (vehicle) => vehicleCard(vehicle, set);
+  return (vehicle) => vehicleCard(vehicle, set, numbers);
 }

@@ -1,4 +1,5 @@
 import type { Dealer } from "@showroom/fixtures";
+import type { ShopperNumbers } from "@showroom/rules/financing";
 import { defaultInventoryRules, searchPrefix } from "@showroom/rules/inventory";
 import { redirect } from "react-router";
 import { photoSources } from "../components/vehicle/photo-sources";
@@ -13,6 +14,7 @@ import { readVisitor } from "../server/visitor-state.server";
 import { searchHeading } from "./search-heading.server";
 import { absoluteUrl, notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
+import { readShopperNumbers } from "./shopper-numbers.server";
 import type { Site } from "./site.server";
 import { breadcrumbJsonLd } from "./structured-data.server";
 import { pickTexts, t } from "./translations.server";
@@ -77,8 +79,8 @@ function bodyStyleName(slug: string): string {
 }
 
 /** The detail page's price box: the gated price, and what a sale saves once the amounts show. */
-function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean): DetailPrice {
-  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked), vehicle.year);
+function detailPrice(vehicle: VehicleDetail, priceUnlocked: boolean, numbers: ShopperNumbers | null): DetailPrice {
+  const price = formattedPrice(priceDisplay(vehicle, priceUnlocked), vehicle.year, numbers);
   if (price.kind !== "amount" || vehicle.price === null) return price;
   const sale = vehicle.oldPrice !== null && vehicle.oldPrice > vehicle.price;
   return { ...price, savings: sale ? formatMoney((vehicle.oldPrice as number) - vehicle.price) : null };
@@ -88,7 +90,7 @@ function detailView(
   vehicle: VehicleDetail,
   photos: string[],
   dealer: Dealer,
-  priceUnlocked: boolean,
+  visitor: { priceUnlocked: boolean; numbers: ShopperNumbers | null },
   saved: boolean,
 ): VehicleDetailView {
   const title = `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
@@ -132,7 +134,7 @@ function detailView(
       : title,
     mileage: vehicle.mileage,
     stockNumber: vehicle.stockNumber,
-    price: detailPrice(vehicle, priceUnlocked),
+    price: detailPrice(vehicle, visitor.priceUnlocked, visitor.numbers),
     private: vehicle.private,
     saved,
     features: vehicle.features,
@@ -165,6 +167,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
   if (vehicle.href !== url.pathname) throw redirect(`${vehicle.href}${url.search}`, 301);
   const dealer = (site.stores.find((s) => s.id === vehicle.storeId) ?? site.store).dealer;
   const [saved, photos] = await Promise.all([savedVins(db, visitor), readyPhotos(db, vehicle.images)]);
+  const numbers = readShopperNumbers(request, site.settings);
   const similar = await similarVehicles(db, vehicle, SIMILAR, {
     storeId: vehicle.storeId,
     conditions: site.settings.vehicleConditions,
@@ -187,8 +190,14 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
     },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card"]),
-    vehicle: detailView(vehicle, photos, dealer, visitor.priceUnlocked, saved.includes(vehicle.vin)),
-    similar: similar.map(cardsFor(saved)),
+    vehicle: detailView(
+      vehicle,
+      photos,
+      dealer,
+      { priceUnlocked: visitor.priceUnlocked, numbers },
+      saved.includes(vehicle.vin),
+    ),
+    similar: similar.map(cardsFor(saved, numbers)),
     breadcrumbs: breadcrumbJsonLd(site, [
       {
         name: searchHeading({

@@ -16,6 +16,7 @@ import { readFormData } from "../content/form-data.server";
 import { rowPath, type VehicleRow, vehicleByVin } from "../content/inventory.server";
 import { pageSeo, requirePage } from "../content/seo.server";
 import { storeView } from "../content/shell.server";
+import { shopperNumbersCookie } from "../content/shopper-numbers.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
 import {
@@ -229,6 +230,9 @@ export async function submitPreApproval(site: Site, request: Request, clientIp: 
     );
     if (recorded.created) site.services.nudgeRelay();
     if (recorded.setAdfLeadCookie) headers.append("Set-Cookie", ADF_LEAD_SET_COOKIE);
+    // The estimate's numbers become every payment's on the site, where functional consent lets them be kept (ADR 375).
+    const numbers = estimate ? shopperNumbersCookie(request, site.settings, estimate) : null;
+    if (numbers) headers.append("Set-Cookie", numbers);
     // The car goes along, so the receipt's "Start full application" carries it to the next lead too (ADR 332).
     const receipt = new URLSearchParams({ received: recorded.reference, ...(row ? { vin: row.vin } : {}) });
     return redirect(`${PRE_APPROVAL_PATH}?${receipt}`, { status: 303, headers });

@@ -7,6 +7,7 @@ import { ButtonLink, Container, PageHero, Section } from "../components/ui";
 import { estimatorView } from "../content/financing.server";
 import { reviewsBlock } from "../content/landing.server";
 import { pageSeo, requirePage } from "../content/seo.server";
+import { readShopperNumbers, saveShopperNumbers } from "../content/shopper-numbers.server";
 import { getSite } from "../content/site.server";
 import { tree } from "../content/translations.server";
 import type { Route } from "./+types/auto-financing";
@@ -16,11 +17,12 @@ const STEPS = ["apply", "compare", "drive"] as const;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const site = await getSite(context);
   requirePage(site, request, "auto-financing");
+  const numbers = readShopperNumbers(request, site.settings);
   return {
     seo: pageSeo(site, request, "auto-financing"),
     texts: tree("financing.landing"),
     estimatorTexts: tree("financing.estimator"),
-    estimator: estimatorView(new URL(request.url).searchParams),
+    estimator: estimatorView(new URL(request.url).searchParams, numbers),
     labels: tree("common.labels"),
     reviews: reviewsBlock(site, "financing"),
     faqs: {
@@ -31,13 +33,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** "Use these numbers" / "Forget my numbers" under the estimate (ADR 375). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const site = await getSite(context);
+  requirePage(site, request, "auto-financing");
+  return saveShopperNumbers(request, site.settings);
+}
+
 export const meta = metaFromData;
 
 /**
  * Auto financing: the payment estimator (a GET form, so any estimate is a link), how it works, for every credit level,
  * free, several lenders, answers in 24–48 hours.
  */
-export default function AutoFinancing({ loaderData }: Route.ComponentProps) {
+export default function AutoFinancing({ loaderData, actionData }: Route.ComponentProps) {
   const t = translator(loaderData.texts);
   const label = translator(loaderData.labels);
   return (
@@ -53,6 +62,11 @@ export default function AutoFinancing({ loaderData }: Route.ComponentProps) {
         title={translator(loaderData.estimatorTexts)("title")}
         text={translator(loaderData.estimatorTexts)("text")}
       >
+        {actionData ? (
+          <p role="alert" className="mb-4 font-semibold text-red-700">
+            {actionData.message}
+          </p>
+        ) : null}
         <PaymentEstimator view={loaderData.estimator} texts={loaderData.estimatorTexts} />
       </Section>
       <Section id="how-it-works" title={t("howItWorksTitle")}>

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { CompareColumn } from "../components/vehicle/compare-table";
 import { pageSeo, requirePage } from "../content/seo.server";
+import { readShopperNumbers } from "../content/shopper-numbers.server";
 import type { Site } from "../content/site.server";
 import { pickTexts, t } from "../content/translations.server";
 import { formattedPrice } from "../content/vehicle-card.server";
@@ -58,6 +59,7 @@ export async function comparePage(site: Site, request: Request) {
   const listed = vehicles.flatMap((vehicle) =>
     vehicle && !(vehicle.private && !visitor.inventoryUnlocked) ? [vehicle] : [],
   );
+  const numbers = readShopperNumbers(request, site.settings);
   const gone = query.vins.filter((vin) => !listed.some((vehicle) => vehicle.vin === vin));
   const columns = listed.map(
     (vehicle): CompareColumn => ({
@@ -67,7 +69,7 @@ export async function comparePage(site: Site, request: Request) {
       trim: vehicle.trim,
       year: vehicle.year,
       mileage: vehicle.mileage,
-      price: formattedPrice(priceDisplay(vehicle, visitor.priceUnlocked), vehicle.year),
+      price: formattedPrice(priceDisplay(vehicle, visitor.priceUnlocked), vehicle.year, numbers),
       drivetrain: vehicle.drivetrain ?? "",
       fuelType: vehicle.fuelType ?? "",
       transmission: transmissionName(vehicle.transmission),

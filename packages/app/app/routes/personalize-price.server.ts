@@ -14,6 +14,7 @@ import {
   SAVE_PROFILE_ERROR,
   type SaveProfileInput,
   type UnlockPriceInput,
+  type UnlockPriceSelections,
   type UnlockPriceStep,
   unlockPriceEstimate,
   unlockPriceProgress,
@@ -35,6 +36,7 @@ import { readFormData } from "../content/form-data.server";
 import { rowPath, type VehicleRow, vehicleByVin } from "../content/inventory.server";
 import { notFound, pagePath, requirePage } from "../content/seo.server";
 import { formatMoney } from "../content/shell.server";
+import { shopperNumbersCookie } from "../content/shopper-numbers.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
 import { logError } from "../server/log.server";
@@ -210,6 +212,20 @@ function withoutPrice(persisted: unknown): unknown {
   return { ...persisted, context: { ...context, price: 0 } };
 }
 
+/**
+ * Done: the numbers the shopper gave become every payment's on the site, as the stepper promises ("We'll save your
+ * numbers"), where functional consent lets them be kept (ADR 375).
+ */
+function keepNumbers(site: Site, request: Request, headers: Headers, selections: UnlockPriceSelections): void {
+  const cookie = shopperNumbersCookie(request, site.settings, {
+    cashDown: selections.cashDown,
+    tradeEquity: selections.trading ? selections.tradeEquity : 0,
+    creditScore: selections.creditScore,
+    termMonths: selections.termMonths,
+  });
+  if (cookie) headers.append("Set-Cookie", cookie);
+}
+
 type FieldErrors = Record<string, string[] | null>;
 
 /** A refused post: what the page renders again (JS off) or the dialog reads (JS on). */
@@ -315,6 +331,7 @@ async function postStep(
       const settled = await waitFor(actor, (s) => !s.hasTag("busy"));
       if (!settled.matches("done")) return contactRefusal(settled.context.contactError, headers, values);
       await persist(site, visitorId, row.vin, actor);
+      keepNumbers(site, request, headers, settled.context);
       headers.append("Set-Cookie", flashCookie({ key: "unlockPrice.success" }));
       return back();
     }
@@ -390,6 +407,7 @@ async function replayJourney(
       return contactRefusal(settled.context.contactError, headers, values);
     }
     await persist(site, visitorId, row.vin, actor);
+    keepNumbers(site, request, headers, settled.context);
     return data({ ok: true as const, estimate: estimateView(settled.context.estimate) }, { headers });
   } finally {
     actor.stop();

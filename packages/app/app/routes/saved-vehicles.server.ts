@@ -7,6 +7,7 @@ import type { VehicleCardView } from "../components/vehicle/types";
 import { readFormData } from "../content/form-data.server";
 import { redirectToSchema } from "../content/redirect-to.server";
 import { pagePath } from "../content/seo.server";
+import { readShopperNumbers } from "../content/shopper-numbers.server";
 import type { Site } from "../content/site.server";
 import { pickTexts, t } from "../content/translations.server";
 import { cardsFor } from "../content/vehicle-card.server";
@@ -37,7 +38,7 @@ export async function savedVehiclesPage(site: Site, request: Request) {
     robots: robotsContent(false),
     siteName: dealer.name,
   };
-  const vehicles: VehicleCardView[] = cards.map(cardsFor(vins));
+  const vehicles: VehicleCardView[] = cards.map(cardsFor(vins, readShopperNumbers(request, site.settings)));
   return { seo, texts: pickTexts("inventory", ["saved", "card", ...COMPARE_PICK_TEXTS]), vehicles };
 }
 

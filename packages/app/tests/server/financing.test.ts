@@ -130,6 +130,37 @@ describe("the pre-approval", () => {
   });
 });
 
+describe("a pre-approval with the estimator's figures (ADR 375)", () => {
+  it("keeps its cash down, trade, credit band and term as the shopper's numbers, only with functional consent", async () => {
+    const figures = {
+      price: "4795",
+      vehicleYear: "2016",
+      cashDown: "2000",
+      tradeEquity: "0",
+      creditScore: "450",
+      termMonths: "72",
+    };
+    const apply = async (allowed: string | null, lastName: string, phone: string, digits: string) => {
+      const browser = new Browser(site.url);
+      if (allowed) browser.cookies.set("allowCookies", encodeURIComponent(allowed));
+      expect((await browser.post(PRE_APPROVAL, { intent: "send-code", phone })).status).toBe(200);
+      const code = lastTextedCode(site.config.DATA_DIR, digits);
+      expect((await browser.post(PRE_APPROVAL, { intent: "verify-code", phone, code })).status).toBe(200);
+      expect((await browser.post(PRE_APPROVAL, { ...preApprovalFields(lastName, phone), ...figures })).status).toBe(
+        303,
+      );
+      return browser;
+    };
+    const kept = await apply("essential,functional", "Numbers", "(314) 555-0171", "3145550171");
+    expect(kept.cookies.get("shopperNumbers")).toBe("2000.0.400.72");
+    expect((await kept.get("/auto-financing")).body).toContain(
+      "Every payment on our site uses your numbers: $2,000 down, no trade-in, credit 400–499.",
+    );
+    const notKept = await apply("essential,analytics", "Nonumbers", "(314) 555-0172", "3145550172");
+    expect(notKept.cookies.has("shopperNumbers")).toBe(false);
+  });
+});
+
 describe("a pre-approval from a car", () => {
   it("carries the car to its lead, its receipt and the full application that follows, so neither lead is sent without it", async () => {
     const vin = "WMWWJ9C03M2387500";

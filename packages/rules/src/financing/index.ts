@@ -4,6 +4,7 @@
  */
 export { InputError, type InputProblem, ShowroomRulesError, type ShowroomRulesErrorCode } from "../shared/errors";
 export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
+export { type CreditBand, creditBandOf, creditBands } from "./credit-bands";
 export { defaultFinancingRules } from "./defaults";
 export {
   type AprBreakdown,
@@ -21,7 +22,7 @@ export {
   type Slider,
   sliderSchema,
 } from "./financing.schema";
-export { type ListingEstimate, listingEstimate } from "./listing-estimate";
+export { type ListingEstimate, listingEstimate, type ShopperNumbers } from "./listing-estimate";
 export { parseFinancingRules } from "./parse-rules";
 export { type PaymentInput, paymentInputSchema } from "./payment-input.schema";
 export { clampToSlider, defaultCashDown, isSliderValue, sliders } from "./sliders";

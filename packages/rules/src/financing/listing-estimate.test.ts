@@ -65,3 +65,35 @@ describe("listingEstimate", () => {
     expect(listingEstimate(1500, 2016).monthly).toBeLessThan(listingEstimate(1499.99, 2016).monthly);
   });
 });
+
+describe("listingEstimate with the shopper's numbers", () => {
+  const numbers = fc.record({
+    cashDown: fc.integer({ min: 0, max: 200 }).map((n) => n * 100),
+    tradeEquity: fc.integer({ min: 0, max: 200 }).map((n) => n * 100),
+    creditScore: fc.integer({ min: 40, max: 85 }).map((n) => n * 10),
+    termMonths: fc.constantFrom(12, 24, 36, 48, 60, 72),
+  });
+
+  it("is the estimator's answer for exactly the shopper's numbers, on any price and year", () => {
+    fc.assert(
+      fc.property(price, year, numbers, (p, y, n) => {
+        const estimate = listingEstimate(p, y, defaultFinancingRules, n);
+        expect(estimate).toMatchObject(n);
+        const { apr, amountFinanced, monthly, termMonths } = estimatePayment({ price: p, vehicleYear: y, ...n });
+        expect({ apr, amountFinanced, monthly, termMonths }).toEqual({
+          apr: estimate.apr,
+          amountFinanced: estimate.amountFinanced,
+          monthly: estimate.monthly,
+          termMonths: estimate.termMonths,
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  it("$2,000 down and a 400 score on a 2016 car pay 21.49 % APR, not the example's 6.99 %", () => {
+    const numbers450 = { cashDown: 2000, tradeEquity: 0, creditScore: 400, termMonths: 72 };
+    expect(listingEstimate(9_000, 2016, defaultFinancingRules, numbers450).apr).toBe(21.49);
+    expect(listingEstimate(9_000, 2016).apr).toBe(6.99);
+  });
+});

@@ -1,8 +1,46 @@
+import { Form } from "react-router";
 import { type TextTree, translator } from "../i18n";
 import { formatMoney } from "../money";
 import { withIndefiniteArticle } from "../plural";
 import { ButtonLink } from "../ui";
 import type { EstimatorView } from "./types";
+
+/**
+ * Keeps these numbers for every payment of the site, or forgets the kept ones (ADR 375): a post of the shown choices,
+ * with or without JavaScript.
+ */
+function KeepNumbers({ view, texts }: { view: EstimatorView; texts: TextTree }) {
+  const t = translator(texts);
+  const { choices } = view;
+  return (
+    <Form method="post" action="/auto-financing" className="mt-4 border-t border-brand-200 pt-4 text-sm text-slate-800">
+      <p>{view.yourNumbers ? t("numbers.saved", { numbers: view.yourNumbers }) : t("numbers.none")}</p>
+      {(["price", "vehicleYear", "cashDown", "tradeEquity", "creditScore", "termMonths"] as const).map((key) => (
+        <input key={key} type="hidden" name={key} value={choices[key]} />
+      ))}
+      <div className="mt-2 flex flex-wrap gap-2">
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="min-h-11 rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-white"
+        >
+          {t("numbers.save")}
+        </button>
+        {view.yourNumbers ? (
+          <button
+            type="submit"
+            name="intent"
+            value="forget"
+            className="min-h-11 rounded-md px-4 py-2 font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {t("numbers.forget")}
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
 
 /**
  * The estimator's answer: the monthly payment, the APR in its parts and the amount financed with every fee, and the
@@ -73,6 +111,7 @@ export function EstimateResult({ view, texts }: { view: EstimatorView; texts: Te
       <ButtonLink to={view.applyHref} className="mt-6 w-full justify-center">
         {t("apply")}
       </ButtonLink>
+      <KeepNumbers view={view} texts={texts} />
       <p className="mt-4 text-xs text-slate-700">{t("disclaimer")}</p>
     </div>
   );

@@ -23,4 +23,6 @@ export interface EstimatorView {
   readonly estimate: EstimateFigures;
   /** The pre-approval, carrying these choices. */
   readonly applyHref: string;
+  /** The shopper's saved numbers in words ("$2,000 down, no trade-in, credit 400–499"); null when none (ADR 375). */
+  readonly yourNumbers: string | null;
 }

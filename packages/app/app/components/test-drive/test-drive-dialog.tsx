@@ -2,9 +2,9 @@
 // react-aria-components, xstate and the machine never weigh on a page's first load (docs/decisions/182).
 import { type BookTestDriveInput, type TestDriveInput, testDriveMachine } from "@showroom/rules/test-drive";
 import { useActorRef, useSelector } from "@xstate/react";
-import { type ReactNode, useEffect, useId, useMemo, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Heading, Label, Radio, RadioGroup } from "react-aria-components";
-import { useFetcher } from "react-router";
+import { useFetcher, useRevalidator } from "react-router";
 import { fromPromise } from "xstate";
 import { CloseButton, DialogLoading, ModalShell } from "../dialog/modal-shell";
 import { ProfileFields } from "../dialog/profile-fields";
@@ -179,9 +179,16 @@ function Steps({
     });
     return () => subscription.unsubscribe();
   }, [actor, toast]);
+  // The lead saved the shopper's details, which unlocks prices: the page's data is loaded again, so the price shows
+  // without a reload (issue 28).
+  const revalidator = useRevalidator();
+  const scheduled = useRef(false);
   useEffect(() => {
-    if (step === "scheduled") onDone();
-  }, [step, onDone]);
+    if (step !== "scheduled" || scheduled.current) return;
+    scheduled.current = true;
+    void revalidator.revalidate();
+    onDone();
+  }, [step, onDone, revalidator]);
 
   // Each step's heading takes focus, so a screen reader announces where the shopper is.
   const headingRef = useStepHeading(step);

@@ -5,10 +5,15 @@
  * choices for that price (`listingEstimate` of @showroom/rules/financing), and those choices in words.
  */
 export interface MonthlyView {
-  /** "$312.40" */
+  /** "est. $312.40/mo" */
   amount: string;
-  /** "72 months at 6.99% APR, $1,900 down, credit score 850, fees included" */
+  /**
+   * "For your numbers: $2,000 down, no trade-in, credit 400–499; 72 months at 21.49% APR, fees included", or without
+   * numbers "Example: 72 months at 6.99% APR, $1,900 down, credit score 850, fees included" (ADR 375).
+   */
   terms: string;
+  /** The words of the link to the estimator: "Change your numbers", or "Use your numbers" under an example. */
+  change: string;
   /** The estimator with the same choices, to change them. */
   href: string;
 }

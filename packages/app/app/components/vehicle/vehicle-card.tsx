@@ -24,7 +24,7 @@ export function VehiclePrice({ vin, price, texts }: { vin: string; price: CardPr
             {t("card.wasPrice", { price: price.oldAmount })}
           </span>
         ) : null}
-        {price.monthly ? <MonthlyPayment monthly={price.monthly} texts={texts} /> : null}
+        {price.monthly ? <MonthlyPayment monthly={price.monthly} /> : null}
       </>
     );
   }

@@ -55,7 +55,7 @@ function PriceBox({ vehicle, texts }: { vehicle: VehicleDetailView; texts: TextT
           {"savings" in price && price.savings ? (
             <p className="mt-1 text-sm font-semibold text-ok-800">{t("detail.youSave", { amount: price.savings })}</p>
           ) : null}
-          {price.monthly ? <MonthlyPayment monthly={price.monthly} texts={texts} /> : null}
+          {price.monthly ? <MonthlyPayment monthly={price.monthly} /> : null}
           <p className="mt-3 text-xs text-slate-600">{t("detail.priceNote", { documentFee: vehicle.documentFee })}</p>
         </>
       ) : price.kind === "unlock" ? (

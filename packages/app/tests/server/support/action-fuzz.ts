@@ -199,6 +199,22 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
     savesJourney: true,
     makesLead: () => false,
   },
+  // The estimator's "Use these numbers" / "Forget my numbers" (ADR 375): a cookie at most, never a row.
+  "routes/auto-financing.tsx": {
+    path: "/auto-financing",
+    fields: ["intent", "cashDown", "tradeEquity", "creditScore", "termMonths", "price", "vehicleYear"],
+    valid: fc.oneof(
+      fc.record({
+        intent: fc.constant("save"),
+        cashDown: fc.integer({ min: 0, max: 200 }).map((n) => String(n * 100)),
+        tradeEquity: fc.integer({ min: 0, max: 200 }).map((n) => String(n * 100)),
+        creditScore: fc.integer({ min: 40, max: 85 }).map((n) => String(n * 10)),
+        termMonths: fc.constantFrom("12", "24", "36", "48", "60", "72"),
+      }),
+      fc.record({ intent: fc.constant("forget") }),
+    ),
+    writesLeads: false,
+  },
   "routes/your-vehicle.tsx": {
     path: "/sell-trade-my-car/your-vehicle",
     fields: SELL_FIELDS,
@@ -510,7 +526,12 @@ export const FUZZ_GROUPS = {
     "routes/saved-vehicles.tsx",
   ],
   sell: ["routes/your-vehicle.tsx", "routes/sell-offer.tsx"],
-  financing: ["routes/apply-for-financing.tsx", "routes/full-credit-application.tsx", "routes/api.phone-validation.ts"],
+  financing: [
+    "routes/apply-for-financing.tsx",
+    "routes/full-credit-application.tsx",
+    "routes/api.phone-validation.ts",
+    "routes/auto-financing.tsx",
+  ],
   staff: [
     "routes/staff-login.tsx",
     "routes/staff-verify.tsx",
