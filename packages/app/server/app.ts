@@ -33,7 +33,7 @@ import {
   keepInventoryVersion,
   stopInventoryIndex,
 } from "../app/server/search/snapshot.server";
-import { derivedKey, sessionSecret } from "../app/server/secrets.server";
+import { hmacKeyOf } from "../app/server/secrets.server";
 import { seedIfEmpty } from "../app/server/seed.server";
 import { type OfferRulesSource, openOfferRules } from "../app/server/sell/offer-rules-source.server";
 import { openSiteOfferRules, type PublishedOfferRulesSource } from "../app/server/sell/published-offer-rules.server";
@@ -257,7 +257,7 @@ export async function start(
     await database.close();
     throw error;
   }
-  const leadMail = startLeadMail(config, database, { keyring: keys });
+  const leadMail = startLeadMail(config, database, { keyring: keys, alertLinkKey: hmacKeyOf(config) });
   const vinDecoder = createVinDecoder();
   try {
     // Unpacking the vPIC snapshot takes a second the first time a machine runs: pay it before serving, not in a POST.
@@ -272,7 +272,7 @@ export async function start(
     sell: { offerRules, valuation: createValuationProvider(config), vinDecoder },
     keyring: keys,
     sms: smsSender(config),
-    hmacKey: derivedKey(sessionSecret(config), "hmac"),
+    hmacKey: hmacKeyOf(config),
   };
   const htmlCache = options.htmlCache === false ? null : new HtmlCache();
   let inventoryVersion: InventoryVersionCache | null = null;
@@ -351,7 +351,8 @@ export async function start(
     });
     // On the embedded database the commands (import, rules) hand their work to this site (ADR 385).
     if (database.kind === "pglite" && config.DATABASE_URL !== "memory://") {
-      const channel = { dataDir: config.DATA_DIR, db: database.db, maxFeedBytes: config.FEED_MAX_BYTES };
+      const { messageDomain } = pullSettingsOf(config);
+      const channel = { dataDir: config.DATA_DIR, db: database.db, maxFeedBytes: config.FEED_MAX_BYTES, messageDomain };
       commandChannel = await openCommandChannel({ ...channel, warn: logWarn, logError });
     }
   } catch (error) {

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { applyHeldFeed } from "../server/inventory/feed-pull.server";
 import { type UploadOutcome, uploadFeed } from "../server/inventory/feed-upload.server";
+import { mailDomain } from "../server/mail/message-id";
 import type { Desk } from "../server/staff/desk.server";
 
 const applyForm = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -38,6 +39,8 @@ async function uploadAction(desk: Desk, form: FormData) {
     desk.actor,
     { storeId: store, fileName, text, bytes: feed.size, json, full: scope === "full" },
     config.FEED_HOLD_PERCENT,
+    new Date(),
+    { messageDomain: mailDomain(config.MAIL_FROM) },
   );
   if (outcome.outcome === "no-such-store") return data({ error: `There is no store ${store}.` }, { status: 404 });
   return data({ upload: { ...outcome, fileName } satisfies UploadAnswer });
@@ -49,7 +52,9 @@ export async function inventoryFeedsAction(desk: Desk, form: FormData) {
   const parsed = applyForm.safeParse(Object.fromEntries(form.entries()));
   if (!parsed.success) return data({ error: "Choose a held feed to apply." }, { status: 400 });
   const { id } = parsed.data;
-  const result = await applyHeldFeed(desk.services.db, desk.actor, id);
+  const result = await applyHeldFeed(desk.services.db, desk.actor, id, new Date(), {
+    messageDomain: mailDomain(desk.services.config.MAIL_FROM),
+  });
   if (result.outcome === "not-found") return data({ error: `There is no feed pull #${id}.` }, { status: 404 });
   if (result.outcome === "not-held") {
     return data(

@@ -30,3 +30,8 @@ export function sessionSecret(config: Config): string {
 export function derivedKey(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "showroom", purpose, 32));
 }
+
+/** The site's HMAC key (phone codes, alert links: ADR 371), the same in every process sharing SESSION_SECRET. */
+export function hmacKeyOf(config: Config): Buffer {
+  return derivedKey(sessionSecret(config), "hmac");
+}

@@ -19,6 +19,8 @@ export interface CommandChannelOptions {
   db: Db;
   /** FEED_MAX_BYTES: a feed handed over is bounded as a pulled one is. */
   maxFeedBytes: number;
+  /** The domain of alert emails' Message-IDs: an import handed over queues its alerts (ADR 372). */
+  messageDomain?: string | undefined;
   warn(line: string): void;
   logError(what: string, error: unknown): void;
 }
@@ -95,7 +97,8 @@ async function runImport(req: IncomingMessage, url: URL, options: CommandChannel
     format === "json"
       ? readJsonFeedStream(bounded(req, options.maxFeedBytes, "The feed"), "The feed")
       : readCsvFeedStream(bounded(req, options.maxFeedBytes, "The feed"), "The feed");
-  return importFeed(options.db, store, feed, { full });
+  const alerts = options.messageDomain ? { alerts: { messageDomain: options.messageDomain } } : {};
+  return importFeed(options.db, store, feed, { full, ...alerts });
 }
 
 async function runRules(req: IncomingMessage, options: CommandChannelOptions): Promise<unknown> {

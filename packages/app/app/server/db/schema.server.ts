@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { alertEmails, alertSubscriptions } from "./alerts-schema.server";
 import { bytea, createdAt, sealedColumns } from "./columns.server";
 import { inventoryFeedPulls } from "./feed-pulls-schema.server";
 import { offerRuleVersions } from "./offer-rules-schema.server";
@@ -23,6 +24,7 @@ import { auditEvents, retentionTallies, staffAccounts, staffSessions, staffSetti
 
 // The staff desk's tables and the published offer rules live in their own modules; drizzle-kit reads this one, so it
 // re-exports them.
+export * from "./alerts-schema.server";
 export * from "./feed-pulls-schema.server";
 export * from "./offer-rules-schema.server";
 export * from "./photos-schema.server";
@@ -206,21 +208,21 @@ export const offers = pgTable(
   ],
 );
 
-export const outboxStates = ["pending", "sent", "dead"] as const;
+// `dropped`: an alert email whose alert was turned off before it went out (ADR 370); never sent, never retried.
+export const outboxStates = ["pending", "sent", "dead", "dropped"] as const;
 export type OutboxState = (typeof outboxStates)[number];
 
 /**
- * The emails a lead must produce. The relay claims due rows, sends, and marks them sent, retries them with backoff,
- * or dead-letters them; rows are never deleted.
+ * The emails a lead, or an alert (ADR 370), must produce: each row names exactly one of them. The relay claims due
+ * rows, sends, and marks them sent, retries them with backoff, or dead-letters them; rows are never deleted.
  */
 export const outbox = pgTable(
   "outbox",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    leadId: uuid("lead_id")
-      .notNull()
-      .references(() => leads.id),
-    /** Derived from the lead id, so a CRM can drop a duplicate delivery. */
+    leadId: uuid("lead_id").references(() => leads.id),
+    alertEmailId: uuid("alert_email_id").references(() => alertEmails.id),
+    /** Derived from the lead (or alert email) id, so a CRM can drop a duplicate delivery. */
     messageId: text("message_id").notNull(),
     state: text("state", { enum: outboxStates }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
@@ -237,6 +239,7 @@ export const outbox = pgTable(
     index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
     // The dead letters, few among rows that are never deleted: /metrics counts them at every scrape (ADR 309).
     index("outbox_dead_idx").on(t.id).where(sql`${t.state} = 'dead'`),
+    check("outbox_one_source", sql`num_nonnulls(${t.leadId}, ${t.alertEmailId}) = 1`),
   ],
 );
 
@@ -370,4 +373,6 @@ export const schema = {
   offerRuleVersions,
   inventoryFeedPulls,
   vehiclePhotos,
+  alertSubscriptions,
+  alertEmails,
 };

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows";
 import { type FeedPullStatus, inventoryFeedPulls, stores } from "../db/schema.server";
 import { logError, logInfo, logWarn } from "../log.server";
+import { mailDomain } from "../mail/message-id";
 import { type Actor, recordAudit } from "../staff/audit.server";
 import { type ParsedFeed, parseCsvFeed, parseJsonFeed } from "./feed";
 import { type FeedValidators, feedUrlForRecord, fetchFeed } from "./feed-fetch.server";
@@ -21,6 +22,8 @@ export interface PullSettings {
   holdAbovePercent: number;
   /** The schedule's period: a pull of the same store started less than 80 % of it ago makes this one skip. */
   intervalMs: number;
+  /** The domain of alert emails' Message-IDs (`mailDomain(MAIL_FROM)`): an applied feed queues its alerts. */
+  messageDomain?: string;
 }
 
 export function pullSettingsOf(config: Config): PullSettings {
@@ -29,6 +32,7 @@ export function pullSettingsOf(config: Config): PullSettings {
     maxBytes: config.FEED_MAX_BYTES,
     holdAbovePercent: config.FEED_HOLD_PERCENT,
     intervalMs: config.FEED_PULL_MINUTES * 60_000,
+    messageDomain: mailDomain(config.MAIL_FROM),
   };
 }
 
@@ -169,6 +173,7 @@ export async function pullStoreFeed(
       full: true,
       now,
       holdAbovePercent: settings.holdAbovePercent,
+      ...(settings.messageDomain ? { alerts: { messageDomain: settings.messageDomain } } : {}),
     });
     if (summary.held) {
       // Only the newest held feed of a store may be applied: an older one would bring back an older inventory.
@@ -216,7 +221,13 @@ export type ApplyHeldResult =
  * pull's row and in the audit trail in the same transaction. Only the store's newest held feed can be applied, and
  * only until a later pull applies.
  */
-export async function applyHeldFeed(db: Db, actor: Actor, id: number, now = new Date()): Promise<ApplyHeldResult> {
+export async function applyHeldFeed(
+  db: Db,
+  actor: Actor,
+  id: number,
+  now = new Date(),
+  alerts?: { messageDomain: string },
+): Promise<ApplyHeldResult> {
   return db.transaction(async (tx) => {
     const [pull] = await tx.select().from(inventoryFeedPulls).where(eq(inventoryFeedPulls.id, id)).for("update");
     if (!pull) return { outcome: "not-found" } as const;
@@ -225,7 +236,11 @@ export async function applyHeldFeed(db: Db, actor: Actor, id: number, now = new 
     if (pull.status !== "held" || pull.heldFeed === null) return { outcome: "not-held" } as const;
     const held = pull.heldFeed as ParsedFeed;
     // A savepoint inside this transaction: the feed, the row and the audit stand or fall together.
-    const summary = await importFeed(tx as unknown as Db, pull.storeId, held, { full: true, now });
+    const summary = await importFeed(tx as unknown as Db, pull.storeId, held, {
+      full: true,
+      now,
+      ...(alerts ? { alerts } : {}),
+    });
     if (!summary.applied) throw new Error(`the held feed #${id} could not be applied: ${summary.reason}`);
     await tx
       .update(inventoryFeedPulls)

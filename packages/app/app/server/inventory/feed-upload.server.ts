@@ -39,6 +39,7 @@ export async function uploadFeed(
   upload: FeedUpload,
   holdAbovePercent: number,
   now = new Date(),
+  alerts?: { messageDomain: string },
 ): Promise<UploadOutcome> {
   const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, upload.storeId));
   if (!store) return { outcome: "no-such-store" };
@@ -56,6 +57,7 @@ export async function uploadFeed(
             full: upload.full,
             now,
             ...(upload.full ? { holdAbovePercent } : {}),
+            ...(alerts ? { alerts } : {}),
           });
     const status = summary?.held ? "held" : summary?.applied ? "applied" : "failed";
     const reason = typeof feed === "string" ? feed : (summary?.reason ?? null);

@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { type AlertChange, queueAlertMatches } from "../alerts/match.server";
 import type { Db } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
 import { FEED_BATCH_ROWS, type ParsedFeed, type Rejection } from "./feed";
@@ -46,6 +47,11 @@ export async function importFeed(
     now?: Date;
     /** Hold (change nothing) a full feed that would mark more than this % of the store's available cars sold. */
     holdAbovePercent?: number;
+    /**
+     * Queue the email alerts the feed's new listings and price drops match, in the import's transaction (ADR 372);
+     * the domain names their Message-IDs (`mailDomain(MAIL_FROM)`). Absent, no alert is looked at (the seed).
+     */
+    alerts?: { messageDomain: string };
   } = {},
 ): Promise<ImportSummary> {
   const { full = true, now = new Date(), holdAbovePercent } = options;
@@ -68,14 +74,19 @@ export async function importFeed(
       const [available] = hold ? await tx.select({ n: count() }).from(vehicles).where(ofStore) : [];
       const vins: string[] = [];
       const rejected: Rejection[] = [];
+      const changes: AlertChange[] = [];
       let known = 0;
       for await (const batch of isParsedFeed(feed) ? [feed] : feed) {
         for (const rejection of batch.rejected) rejected.push(rejection);
         for (let i = 0; i < batch.vehicles.length; i += FEED_BATCH_ROWS) {
           const chunk = batch.vehicles.slice(i, i + FEED_BATCH_ROWS);
           const chunkVins = chunk.map((v) => v.vin);
-          known += (await tx.select({ vin: vehicles.vin }).from(vehicles).where(inArray(vehicles.vin, chunkVins)))
-            .length;
+          const before = await tx
+            .select({ vin: vehicles.vin, status: vehicles.status, price: vehicles.price })
+            .from(vehicles)
+            .where(inArray(vehicles.vin, chunkVins));
+          known += before.length;
+          if (options.alerts) for (const change of alertChanges(chunk, before)) changes.push(change);
           await upsert(tx as unknown as Db, chunk, storeId, now);
           for (const vin of chunkVins) vins.push(vin);
         }
@@ -104,12 +115,32 @@ export async function importFeed(
           .returning({ vin: vehicles.vin });
         sold = gone.length;
       }
+      if (options.alerts) await queueAlertMatches(tx as unknown as Db, { storeId, changes, ...options.alerts });
       return { applied: true, added: vins.length - known, updated: known, sold, rejected };
     });
   } catch (error) {
     if (error instanceof Refused) return error.summary;
     throw error;
   }
+}
+
+/**
+ * What the alerts watch in a batch: a listing that is new (never seen, or back after being sold), and a price that
+ * went down. Every other row of the feed changes nothing anyone asked to hear about.
+ */
+function alertChanges(
+  batch: ParsedFeed["vehicles"],
+  before: readonly { vin: string; status: string; price: number | null }[],
+): AlertChange[] {
+  const previous = new Map(before.map((row) => [row.vin, row]));
+  const changes: AlertChange[] = [];
+  for (const vehicle of batch) {
+    const old = previous.get(vehicle.vin);
+    if (old?.status !== "available") changes.push({ vin: vehicle.vin, event: "new", oldPrice: null });
+    else if (old.price !== null && vehicle.price !== null && vehicle.price < old.price)
+      changes.push({ vin: vehicle.vin, event: "price-drop", oldPrice: old.price });
+  }
+  return changes;
 }
 
 async function upsert(db: Db, batch: ParsedFeed["vehicles"], storeId: string, now: Date): Promise<void> {

@@ -17,6 +17,11 @@ export interface OutgoingMail {
   readonly type: "adf" | "text";
   /** Files that go with the lead (a CAREERS lead's résumé), opened from their sealed rows for this send only. */
   readonly attachments?: readonly MailAttachment[];
+  /**
+   * Set for an alert email (then `leadId` holds the alert email's id): the dealer it comes from, and the one-click
+   * unsubscribe address (RFC 8058) every alert email carries.
+   */
+  readonly alert?: { readonly dealerName: string; readonly unsubscribeUrl: string };
 }
 
 /** A file attached to a lead email; its name and type come from the lead, never from the sender's upload. */
@@ -78,13 +83,21 @@ export interface TransportOptions {
 /** The nodemailer message of a lead email: one text/plain part, our Message-ID, the lead id for people tracing it. */
 function mailOptions(mail: OutgoingMail, from: string): SendMailOptions {
   if (mail.to.length === 0) throw new PermanentMailError(`Lead ${mail.leadId} has no recipients`);
+  const { alert } = mail;
   return {
-    from,
+    // A shopper's email names the dealer, sent from the configured address.
+    from: alert ? { name: alert.dealerName, address: addressOf(from) } : from,
     to: [...mail.to],
     subject: mail.subject,
     text: mail.body,
     messageId: mail.messageId,
-    headers: { "X-Showroom-Lead-Id": mail.leadId, "X-Showroom-Lead-Type": mail.type },
+    headers: alert
+      ? {
+          "List-Unsubscribe": `<${alert.unsubscribeUrl}>`,
+          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          "X-Showroom-Alert-Email-Id": mail.leadId,
+        }
+      : { "X-Showroom-Lead-Id": mail.leadId, "X-Showroom-Lead-Type": mail.type },
     ...(mail.attachments?.length
       ? {
           attachments: mail.attachments.map((file) => ({
@@ -98,6 +111,11 @@ function mailOptions(mail: OutgoingMail, from: string): SendMailOptions {
     disableFileAccess: true,
     disableUrlAccess: true,
   };
+}
+
+/** The bare address of a From value (`Name <user@domain>` or `user@domain`). */
+function addressOf(from: string): string {
+  return (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from).trim();
 }
 
 /** Picks the transport the configuration names: SMTP when SMTP_URL is set, `.eml` files under DATA_DIR/mail otherwise. */

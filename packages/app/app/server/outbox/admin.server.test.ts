@@ -66,7 +66,7 @@ describe.each(testDatabaseKinds())("outbox administration on %s", (kind) => {
   it("status counts rows per state and lists the oldest pending rows and every dead one", async () => {
     const { pending, dead } = await threeRows();
     const status = await outboxStatus(t.db);
-    expect(status.counts).toEqual({ pending: 1, sent: 1, dead: 1 });
+    expect(status.counts).toEqual({ pending: 1, sent: 1, dead: 1, dropped: 0 });
     expect(status.oldestPending.map((r) => r.id)).toEqual([pending.id]);
     expect(status.oldestPendingAt).toBeInstanceOf(Date);
     expect(status.dead).toMatchObject([
@@ -80,7 +80,7 @@ describe.each(testDatabaseKinds())("outbox administration on %s", (kind) => {
   it("an empty outbox reports zero of each state and no lists", async () => {
     const status = await outboxStatus(t.db);
     expect(status).toEqual({
-      counts: { pending: 0, sent: 0, dead: 0 },
+      counts: { pending: 0, sent: 0, dead: 0, dropped: 0 },
       oldestPendingAt: null,
       oldestPending: [],
       dead: [],

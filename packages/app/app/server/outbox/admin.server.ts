@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, min } from "drizzle-orm";
+import { and, asc, count, eq, inArray, min, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { type OutboxState, outbox, outboxStates } from "../db/schema.server";
 
@@ -25,7 +25,8 @@ export interface OutboxStatus {
 
 const summary = {
   id: outbox.id,
-  leadId: outbox.leadId,
+  // An alert email's row names its alert email instead (ADR 370).
+  leadId: sql<string>`coalesce(${outbox.leadId}, ${outbox.alertEmailId})`,
   messageId: outbox.messageId,
   attempts: outbox.attempts,
   nextAttemptAt: outbox.nextAttemptAt,
@@ -67,7 +68,8 @@ export type RequeueResult =
 export async function requeueOutbox(db: Db, id: number, now = new Date()): Promise<RequeueResult> {
   const [row] = await db.select({ state: outbox.state, sentAt: outbox.sentAt }).from(outbox).where(eq(outbox.id, id));
   if (!row) return { outcome: "not-found" };
-  if (row.state === "sent") return { outcome: "already-sent", sentAt: row.sentAt };
+  // A dropped alert email was for an alert turned off: sending it later would be as wrong as now.
+  if (row.state === "sent" || row.state === "dropped") return { outcome: "already-sent", sentAt: row.sentAt };
   const updated = await db
     .update(outbox)
     .set({ state: "pending", attempts: 0, firstAttemptAt: null, nextAttemptAt: now, lockedUntil: null })

@@ -30,6 +30,8 @@ export function startLeadMail(
     logger?: RelayLogger;
     /** Opens the sealed files leads name (résumés); the server always gives it, a relay test may not. */
     keyring?: Keyring;
+    /** The site's HMAC key, under which alert links are derived (ADR 371); without it alert emails wait. */
+    alertLinkKey?: Buffer;
   } = {},
 ): LeadMail {
   const transport = createTransport(config);
@@ -41,6 +43,7 @@ export function startLeadMail(
     intervalMs: config.RELAY_INTERVAL_MS,
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.keyring ? { attachments: resumeAttachments(database.db, options.keyring) } : {}),
+    ...(options.alertLinkKey ? { alertLinkKey: options.alertLinkKey } : {}),
   });
   let stopping: Promise<void> | undefined;
   return {

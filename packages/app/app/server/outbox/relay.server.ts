@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { type AlertEmailRow, composeAlertMail } from "../alerts/compose";
 import type { Db } from "../db/client.server";
-import { leads, outbox } from "../db/schema.server";
+import { alertEmails, alertSubscriptions, leads, outbox, stores } from "../db/schema.server";
 import { logInfo, logWarn } from "../log.server";
 import { classifySendError, describeSendError } from "../mail/errors";
 import type { MailAttachment, MailTransport } from "../mail/transport.server";
@@ -40,6 +41,8 @@ export interface RelayOptions {
    * opened throws a PermanentMailError: the lead is dead-lettered, never sent without what it announces.
    */
   attachments?: (payload: unknown) => Promise<readonly MailAttachment[]>;
+  /** The key alert links are derived under (the site's HMAC key): needed to send alert emails (ADR 371). */
+  alertLinkKey?: Buffer;
 }
 
 /** What one pass did. */
@@ -48,6 +51,7 @@ interface RelayPassResult {
   sent: number;
   retried: number;
   dead: number;
+  dropped: number;
 }
 
 export interface Relay {
@@ -61,7 +65,10 @@ export interface Relay {
 
 interface ClaimedRow {
   id: number;
+  /** For an alert email, the alert email's id (logs name it like a lead). */
   leadId: string;
+  /** Set for an alert email: what it is composed from. */
+  alert?: AlertEmailRow;
   messageId: string;
   attempts: number;
   firstAttemptAt: Date;
@@ -114,29 +121,63 @@ async function claim(db: Db, limit: number, now: Date, leaseMs: number): Promise
       .returning({
         id: outbox.id,
         leadId: outbox.leadId,
+        alertEmailId: outbox.alertEmailId,
         messageId: outbox.messageId,
         attempts: outbox.attempts,
         firstAttemptAt: outbox.firstAttemptAt,
       });
-    const payloads = await tx
-      .select({ id: leads.id, payload: leads.payload })
-      .from(leads)
-      .where(
-        inArray(
-          leads.id,
-          claimed.map((row) => row.leadId),
-        ),
-      );
+    const leadIds = claimed.flatMap((row) => (row.leadId ? [row.leadId] : []));
+    const payloads =
+      leadIds.length === 0
+        ? []
+        : await tx.select({ id: leads.id, payload: leads.payload }).from(leads).where(inArray(leads.id, leadIds));
     const byLead = new Map(payloads.map((row) => [row.id, row.payload]));
+    const alerts = await alertRows(
+      tx as unknown as Db,
+      claimed.flatMap((row) => (row.alertEmailId ? [row.alertEmailId] : [])),
+    );
     return claimed
       .sort((a, b) => a.id - b.id)
-      .map((row) => ({
-        ...row,
-        firstAttemptAt: row.firstAttemptAt ?? now,
-        lease,
-        payload: byLead.get(row.leadId),
-      }));
+      .map(({ alertEmailId, leadId, ...row }) => {
+        const alert = alertEmailId ? alerts.get(alertEmailId) : undefined;
+        return {
+          ...row,
+          leadId: leadId ?? alertEmailId ?? "",
+          ...(alert ? { alert: { ...alert, messageId: row.messageId } } : {}),
+          firstAttemptAt: row.firstAttemptAt ?? now,
+          lease,
+          payload: leadId ? byLead.get(leadId) : undefined,
+        };
+      });
   });
+}
+
+/** The alert emails of claimed rows, with their alert and dealer, as `composeAlertMail` reads them. */
+async function alertRows(db: Db, ids: string[]): Promise<Map<string, AlertEmailRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      alertEmailId: alertEmails.id,
+      kind: alertEmails.kind,
+      matches: alertEmails.matches,
+      id: alertSubscriptions.id,
+      email: alertSubscriptions.email,
+      status: alertSubscriptions.status,
+      label: alertSubscriptions.label,
+      path: alertSubscriptions.path,
+      origin: alertSubscriptions.origin,
+      dealerName: stores.name,
+    })
+    .from(alertEmails)
+    .innerJoin(alertSubscriptions, eq(alertSubscriptions.id, alertEmails.subscriptionId))
+    .innerJoin(stores, eq(stores.id, alertSubscriptions.storeId))
+    .where(inArray(alertEmails.id, ids));
+  return new Map(
+    rows.map(({ alertEmailId, kind, matches, dealerName, ...subscription }) => [
+      alertEmailId,
+      { alertEmailId, messageId: "", kind, matches, dealerName, subscription },
+    ]),
+  );
 }
 
 function owned(row: ClaimedRow) {
@@ -169,10 +210,14 @@ export function createRelay(options: RelayOptions): Relay & { start(): void } {
     return work;
   }
 
-  async function deliver(row: ClaimedRow): Promise<"sent" | "retried" | "dead" | "unrecorded"> {
+  async function deliver(row: ClaimedRow): Promise<"sent" | "retried" | "dead" | "dropped" | "unrecorded"> {
     let note: string | null;
     try {
-      const mail = composeLeadMail(row, row.payload, destinations);
+      if (row.alert && !options.alertLinkKey) throw new Error("No alert link key: this relay cannot send alert emails");
+      const mail = row.alert
+        ? composeAlertMail(row.alert, options.alertLinkKey as Buffer)
+        : composeLeadMail(row, row.payload, destinations);
+      if (mail === null) return await drop(row);
       const files = options.attachments ? await options.attachments(row.payload) : [];
       ({ note } = settleOutcome(await transport.send(files.length > 0 ? { ...mail, attachments: files } : mail)));
     } catch (error) {
@@ -225,8 +270,23 @@ export function createRelay(options: RelayOptions): Relay & { start(): void } {
     return "sent";
   }
 
+  /** An alert email whose alert was turned off (or not yet confirmed) is never sent: recorded as dropped. */
+  async function drop(row: ClaimedRow): Promise<"dropped" | "unrecorded"> {
+    try {
+      await db
+        .update(outbox)
+        .set({ state: "dropped", lockedUntil: null, lastError: "not sent: the alert is off" })
+        .where(owned(row));
+    } catch (recordError) {
+      logger.error(`outbox ${row.id}: could not record a dropped alert email; the lease will free it`, recordError);
+      return "unrecorded";
+    }
+    logger.info(`outbox ${row.id} (alert email ${row.leadId}) dropped: the alert is off`);
+    return "dropped";
+  }
+
   async function pass(): Promise<RelayPassResult> {
-    const result: RelayPassResult = { claimed: 0, sent: 0, retried: 0, dead: 0 };
+    const result: RelayPassResult = { claimed: 0, sent: 0, retried: 0, dead: 0, dropped: 0 };
     while (!stopped) {
       const rows = await claim(db, concurrency, now(), leaseMs);
       result.claimed += rows.length;
@@ -270,7 +330,7 @@ export function createRelay(options: RelayOptions): Relay & { start(): void } {
       wake?.();
     },
     runOnce() {
-      if (stopped) return Promise.resolve({ claimed: 0, sent: 0, retried: 0, dead: 0 });
+      if (stopped) return Promise.resolve({ claimed: 0, sent: 0, retried: 0, dead: 0, dropped: 0 });
       return track(pass());
     },
     async stop() {

@@ -3,9 +3,10 @@
 // the request path, and swapped in whole when ready; searches meanwhile answer from the previous one, never empty
 // and never waiting (docs/decisions/361). Only a process that has no index yet waits for its first.
 import { defaultInventoryRules, type InventoryRules } from "@showroom/rules/inventory";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { inventoryVersion, vehiclePhotos, vehicles } from "../db/schema.server";
+import { toTextArray } from "../inventory/import.server";
 import type { KeptUntilChanged } from "../kept-until-changed";
 import { logError } from "../log.server";
 import { type InventoryIndex, type InventoryRow, inventoryIndexSteps, sortOrderSteps } from "./inventory-index";
@@ -119,10 +120,30 @@ const arrays = sql.join(
  * ms for the JSON, at 10,000). The subquery is named `vehicles`, so the columns name it as they name the table.
  */
 async function readPage(db: Db, after: string, pageRows: number): Promise<InventoryRow[]> {
+  return readRows(
+    db,
+    sql`select * from ${vehicles} where ${vehicles.status} = 'available' and ${vehicles.vin} > ${after}
+        order by ${vehicles.vin} limit ${pageRows}`,
+  );
+}
+
+/**
+ * The available vehicles among `vins`, in the shape of the index (what an import changed, for the alerts: ADR 372).
+ * One array parameter, however many VINs.
+ */
+export function readAvailableRows(db: Db, vins: readonly string[]): Promise<InventoryRow[]> {
+  if (vins.length === 0) return Promise.resolve([]);
+  return readRows(
+    db,
+    sql`select * from ${vehicles} where ${vehicles.status} = 'available'
+        and ${vehicles.vin} = any(${toTextArray(vins)}::text[])`,
+  );
+}
+
+async function readRows(db: Db, subquery: SQL): Promise<InventoryRow[]> {
   const result = await db.execute(
     sql`select coalesce(json_agg(json_build_array(${arrays}) order by ${vehicles.vin}), '[]')::text as rows
-      from (select * from ${vehicles} where ${vehicles.status} = 'available' and ${vehicles.vin} > ${after}
-        order by ${vehicles.vin} limit ${pageRows}) as ${vehicles}`,
+      from (${subquery}) as ${vehicles}`,
   );
   const [first] = (Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? [])) as {
     rows: string;

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema.server";
 import { outboxStatus, type RequeueResult, requeueOutbox } from "../outbox/admin.server";
@@ -10,7 +10,7 @@ export async function deskOutbox(db: Db) {
   const sent = await db
     .select({
       id: outbox.id,
-      leadId: outbox.leadId,
+      leadId: sql<string>`coalesce(${outbox.leadId}, ${outbox.alertEmailId})`,
       attempts: outbox.attempts,
       sentAt: outbox.sentAt,
       lastError: outbox.lastError,

@@ -1,6 +1,7 @@
-import { and, count, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import {
+  alertSubscriptions,
   auditEvents,
   financeApplicationDrafts,
   financeApplications,
@@ -46,6 +47,8 @@ export interface RetentionCounts {
   resumes: number;
   /** Application drafts past their 24 hours. */
   drafts: number;
+  /** Email alerts turned off and their address removed (ADR 374). */
+  alerts: number;
 }
 
 export type RetentionOutcome =
@@ -109,6 +112,9 @@ export async function runRetention(
     );
     const staleDrafts = lte(financeApplicationDrafts.expiresAt, now);
     const staleResumes = lt(resumes.lastUsedAt, cutoff);
+    // An alert lives while its shopper uses it (subscribes, confirms, opens its page); an unsubscribed one keeps no
+    // address already, so only those still holding one are counted.
+    const staleAlerts = and(lt(alertSubscriptions.lastUsedAt, cutoff), ne(alertSubscriptions.email, ""));
 
     const applicationGroups = await tx
       .select({
@@ -142,6 +148,7 @@ export async function runRetention(
       .groupBy(sql`1`, sql`2`, sql`3`);
     const [drafts] = await tx.select({ n: count() }).from(financeApplicationDrafts).where(staleDrafts);
     const [resumeCount] = await tx.select({ n: count() }).from(resumes).where(staleResumes);
+    const [alertCount] = await tx.select({ n: count() }).from(alertSubscriptions).where(staleAlerts);
     const sum = (groups: { n: number }[]) => groups.reduce((total, g) => total + Number(g.n), 0);
     const counts: RetentionCounts = {
       applications: sum(applicationGroups),
@@ -149,6 +156,7 @@ export async function runRetention(
       visitors: sum(visitorGroups),
       resumes: Number(resumeCount?.n ?? 0),
       drafts: Number(drafts?.n ?? 0),
+      alerts: Number(alertCount?.n ?? 0),
     };
     if (dryRun) return { ran: true, dryRun, cutoff, days: options.days, counts };
 
@@ -163,6 +171,14 @@ export async function runRetention(
     await tx.update(visitors).set({ profile: {}, journeys: {}, updatedAt: now }).where(staleVisitors);
     await tx.delete(financeApplicationDrafts).where(staleDrafts);
     await tx.delete(resumes).where(staleResumes);
+    await tx
+      .update(alertSubscriptions)
+      .set({
+        email: "",
+        status: "unsubscribed",
+        unsubscribedAt: sql`coalesce(${alertSubscriptions.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+      })
+      .where(staleAlerts);
     await recordAudit(tx, options.actor ?? SYSTEM_ACTOR, {
       action: "retention-run",
       subject: "retention",
@@ -190,6 +206,7 @@ export function describeRetention(outcome: RetentionOutcome): string {
     `  ${counts.visitors} visitor profile(s)`,
     `  ${counts.resumes} résumé(s)`,
     `  ${counts.drafts} expired application draft(s)`,
+    `  the address of ${counts.alerts} email alert(s)`,
   ].join("\n");
 }
 
