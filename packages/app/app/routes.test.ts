@@ -16,6 +16,8 @@ const APP_ONLY_ROUTES = new Set([
   "routes/not-found", // the catch-all: every unknown path and every page that is off
   "routes/personalize-price",
   "routes/saved-vehicles",
+  "routes/alerts-new", // email alerts (issue 28): reached from a search or a vehicle, and from the alert emails
+  "routes/alert",
   "routes/schedule-test-drive",
   "routes/unlock-inventory",
   "routes/sell-offer",

@@ -42,6 +42,10 @@ export default [
     route("sell-trade-my-car", "routes/sell-trade-my-car.tsx"),
     route("sell-trade-my-car/offer/:id", "routes/sell-offer.tsx"),
     route("saved-vehicles", "routes/saved-vehicles.tsx"),
+    route("alerts", "routes/alerts-new.tsx"),
+    ...["confirm", "manage", "unsubscribe"].map((step) =>
+      route(`alerts/${step}/:token`, "routes/alert.tsx", { id: `alert-${step}` }),
+    ),
     route("schedule-test-drive/:vin", "routes/schedule-test-drive.tsx"),
     route("unlock-inventory", "routes/unlock-inventory.tsx"),
     route("*", "routes/not-found.tsx"),

@@ -55,6 +55,7 @@ describe("canonical page paths", () => {
       "/schedule-test-drive/WMWWJ9C03M2387500",
       "/personalize-price/WMWWJ9C03M2387500",
       "/sell-trade-my-car/offer/5ZkE3Q0oSWtqDQl_bB3f_A",
+      "/alerts/manage/Ab3_-Ab3_-Ab3_-Ab3_-Ab3_-Ab3_-Ab3_-Ab3_-Ab3",
       "/citro%C3%ABn",
     ]) {
       expect(canonicalPagePath(path), path).toBeNull();
@@ -65,5 +66,9 @@ describe("canonical page paths", () => {
       "/sell-trade-my-car/offer/5ZkE3Q0oSWtqDQl_bB3f_A",
     );
     expect(canonicalPagePath("/Schedule-Test-Drive/WMWWJ9C03M2387500/")).toBe("/schedule-test-drive/WMWWJ9C03M2387500");
+    // An alert's link token keeps its case: folding it would name no alert.
+    expect(canonicalPagePath("/Alerts/Unsubscribe/AbC_-AbC_-AbC_-AbC_-AbC_-AbC_-AbC_-AbC_-AbC/")).toBe(
+      "/alerts/unsubscribe/AbC_-AbC_-AbC_-AbC_-AbC_-AbC_-AbC_-AbC_-AbC",
+    );
   });
 });

@@ -7,8 +7,11 @@ import type { NextFunction, Request, Response } from "express";
  */
 const NOT_PAGES = ["/api/", "/media/", "/assets/"];
 
-/** Pages whose last segment is an id in mixed case (an offer's base64url id): only their prefix is folded. */
-const CASED_IDS = ["/sell-trade-my-car/offer/"];
+/**
+ * Pages whose last segment is an id in mixed case (an offer's base64url id, an alert's link token): only their prefix
+ * is folded.
+ */
+const CASED_IDS = ["/sell-trade-my-car/offer/", "/alerts/confirm/", "/alerts/manage/", "/alerts/unsubscribe/"];
 
 /**
  * Where a page's address belongs when it is not written as the site writes it: lower case, no trailing slash, so

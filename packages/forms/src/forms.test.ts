@@ -7,6 +7,7 @@ import { CONTACT_LEAD_KIND_BY_TOPIC } from "./contact/inquiry-topics";
 import { applyFinancingSchema } from "./financing/apply-financing.schema";
 import { fullCreditApplicationSchema } from "./financing/full-credit.schema";
 import { FORM_METADATA, FORM_NAMES, type FormName, takesPhone } from "./forms";
+import { alertManageSchema, alertSubscribeSchema } from "./inventory/alert.schema";
 import { privateInventoryUnlockSchema } from "./inventory/private-inventory.schema";
 import { savedVehicleSchema } from "./inventory/saved-vehicle.schema";
 import { testDriveSchema } from "./inventory/test-drive.schema";
@@ -36,6 +37,8 @@ const SCHEMAS: Record<FormName, z.ZodType> = {
   "sell-trade-questionnaire": questionnaireAnswersSchema,
   "popup-lead": popupLeadSchema,
   "saved-vehicle": savedVehicleSchema,
+  "alert-subscribe": alertSubscribeSchema,
+  "alert-manage": alertManageSchema,
 };
 
 interface Walkable {

@@ -32,6 +32,8 @@ export const FORM_NAMES = [
   "sell-trade-questionnaire",
   "popup-lead",
   "saved-vehicle",
+  "alert-subscribe",
+  "alert-manage",
 ] as const;
 
 export type FormName = (typeof FORM_NAMES)[number];
@@ -69,6 +71,8 @@ export const FORM_METADATA: Record<FormName, FormMetadata> = {
   "sell-trade-questionnaire": { leadKinds: [], takesPhone: false, hasFormMeta: false, async: false },
   "popup-lead": { leadKinds: ["UNLOCK_PRICE"], takesPhone: true, hasFormMeta: true, async: false },
   "saved-vehicle": { leadKinds: [], takesPhone: false, hasFormMeta: false, async: false },
+  "alert-subscribe": { leadKinds: [], takesPhone: false, hasFormMeta: true, async: false },
+  "alert-manage": { leadKinds: [], takesPhone: false, hasFormMeta: false, async: false },
 };
 
 /** Whether the form has a phone field and so must show the TCPA disclaimer (spec section 5). */

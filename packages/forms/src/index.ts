@@ -126,6 +126,14 @@ export {
   takesPhone,
 } from "./forms";
 export {
+  type AlertManageSubmission,
+  type AlertSubscribeInput,
+  type AlertSubscribeSubmission,
+  alertManageIntent,
+  alertManageSchema,
+  alertSubscribeSchema,
+} from "./inventory/alert.schema";
+export {
   type PrivateInventoryUnlockInput,
   type PrivateInventoryUnlockSubmission,
   privateInventoryUnlockSchema,

@@ -271,7 +271,16 @@ async function searchPage(site: Site, request: Request, url: URL) {
     heading: words.heading,
     breadcrumbs: searchBreadcrumbs(site, canonicalPath, words.subject),
     // What the search view and its cards look up in the browser; facet and sort labels come formatted.
-    texts: pickTexts("inventory", ["search", "filters.count", "conditions", "card", ...COMPARE_PICK_TEXTS]),
+    texts: pickTexts("inventory", [
+      "search",
+      "filters.count",
+      "conditions",
+      "card",
+      "alerts.createSearch",
+      ...COMPARE_PICK_TEXTS,
+    ]),
+    // Email alerts for this search (issue 28): the form works the search out again from its address.
+    alertHref: `/alerts?search=${encodeURIComponent(`${url.pathname}${url.search}`)}`,
     condition: criteria.condition ?? null,
     q: criteria.q ?? "",
     sort: result.sort.value,

@@ -189,7 +189,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       socialImage: absoluteUrl(site, mainPicture(vehicle, photos)),
     },
     // What the detail view and its similar vehicles' cards look up in the browser.
-    texts: pickTexts("inventory", ["detail", "card"]),
+    texts: pickTexts("inventory", ["detail", "card", "alerts.createVehicle"]),
     vehicle: detailView(
       vehicle,
       photos,

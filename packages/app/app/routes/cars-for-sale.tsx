@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { countText, translator, useUi } from "../components/i18n";
 import { FiltersButton } from "../components/search/filters-button";
 import { FilterChips, SearchFacets } from "../components/search/search-facets";
@@ -113,6 +113,15 @@ function SearchView({ data }: { data: SearchData }) {
                 </div>
               )}
             </div>
+            <p className="mt-6">
+              <Link
+                to={data.alertHref}
+                rel="nofollow"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+              >
+                {t("alerts.createSearch")}
+              </Link>
+            </p>
             {data.privateHidden > 0 ? (
               // After the results, so the first car is on the first screen (ADR 262), and after them in the document too.
               <div className="mt-6 flex flex-wrap items-center justify-between gap-4 rounded-xl bg-slate-900 p-5 text-white">

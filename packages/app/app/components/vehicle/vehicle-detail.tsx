@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { preApprovalPath } from "../financing/pre-approval-link";
 import { countText, type TextTree, translator, useUi } from "../i18n";
 import { Icon } from "../icon";
@@ -198,6 +199,16 @@ export function VehicleDetail({
           </p>
           <div className="mt-3">
             <SaveVehicleButton vin={vehicle.vin} title={vehicle.title} saved={vehicle.saved} texts={texts} showLabel />
+            {vehicle.private ? null : (
+              // Email alerts for this vehicle's price (issue 28); a private vehicle is never mailed.
+              <Link
+                to={`/alerts?vin=${vehicle.vin}`}
+                rel="nofollow"
+                className="ml-4 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+              >
+                {translator(texts)("alerts.createVehicle")}
+              </Link>
+            )}
           </div>
           {vehicle.photos.length > 0 ? (
             <VehicleGallery photos={vehicle.photos} name={vehicle.pictureAlt} texts={texts} className="mt-6" />

@@ -44,6 +44,8 @@ export interface ActionUnderTest {
   signInRequired?: boolean;
   /** The cookie of the browser the action belongs to (the offer's maker), sent when the fuzzed post carries none. */
   ownerCookie?: () => string;
+  /** An accepted post may queue one alert email (the alert form's confirmation), and no lead. */
+  queuesAlertEmail?: boolean;
 }
 
 /** Whether an answer is the desk's refusal of a post without a session: to the sign-in, nothing read. */
@@ -212,6 +214,37 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
         termMonths: fc.constantFrom("12", "24", "36", "48", "60", "72"),
       }),
       fc.record({ intent: fc.constant("forget") }),
+    ),
+    writesLeads: false,
+  },
+  "routes/alerts-new.tsx": {
+    path: "/alerts",
+    fields: ["idempotencyKey", "website", "email", "search", "vin"],
+    valid: fc.oneof(
+      fc.record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        website: fc.constant(""),
+        email: fc.constantFrom("dana.reyes@example.com", "j.o@mail.example.org"),
+        search: fc.constantFrom("/cars-for-sale", "/used-cars-for-sale", "/cars-for-sale/suvs"),
+      }),
+      fc.record({
+        idempotencyKey: fc.uuid({ version: 4 }),
+        website: fc.constant(""),
+        email: fc.constantFrom("dana.reyes@example.com"),
+        vin: fc.constantFrom(TEST_DRIVE_VIN, TEST_DRIVE_VIN.toLowerCase()),
+      }),
+    ),
+    writesLeads: false,
+    queuesAlertEmail: true,
+  },
+  // A well-formed token that names no alert: every post is answered 4xx and changes nothing.
+  "routes/alert.tsx": {
+    path: `/alerts/manage/${"A".repeat(43)}`,
+    fields: ["intent", "alert", "List-Unsubscribe"],
+    valid: fc.oneof(
+      fc.record({ intent: fc.constantFrom("confirm", "unsubscribe") }),
+      fc.record({ "List-Unsubscribe": fc.constant("One-Click") }),
+      fc.record({ intent: fc.constant("unsubscribe"), alert: fc.uuid({ version: 4 }) }),
     ),
     writesLeads: false,
   },
@@ -525,6 +558,7 @@ export const FUZZ_GROUPS = {
     "routes/unlock-inventory.tsx",
     "routes/saved-vehicles.tsx",
   ],
+  alerts: ["routes/alerts-new.tsx", "routes/alert.tsx"],
   sell: ["routes/your-vehicle.tsx", "routes/sell-offer.tsx"],
   financing: [
     "routes/apply-for-financing.tsx",
@@ -594,10 +628,11 @@ function delta(before: RowCounts, after: RowCounts): RowCounts {
     outbox: after.outbox - before.outbox,
     visitors: after.visitors - before.visitors,
     offers: after.offers - before.offers,
+    alertEmails: after.alertEmails - before.alertEmails,
   };
 }
 
-const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0, offers: 0 };
+const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0, offers: 0, alertEmails: 0 };
 
 /** The value a form parser reads for `name`: the first one posted. */
 function firstValue(entries: readonly [string, FieldValue][], name: string): FieldValue | undefined {
@@ -631,7 +666,10 @@ export function fuzzActionGroup(group: FuzzGroup): { site: () => Running; usedKe
             expect(written.offers).toBeLessThanOrEqual(written.leads);
             // 303 for a document request; 202 (a redirect in the body) or 200 for React Router's data requests.
             const succeeded = answer.status === 303 || answer.status === 200 || answer.status === 202;
-            if (!succeeded || !action.writesLeads) expect(written).toEqual(NOTHING);
+            // Only the alert form queues an alert email, one at most, and only when it says it worked.
+            expect(written.alertEmails).toBeLessThanOrEqual(succeeded && action.queuesAlertEmail ? 1 : 0);
+            const { alertEmails: _queued, ...rest } = written;
+            if (!succeeded || !action.writesLeads) expect({ ...rest, alertEmails: 0 }).toEqual(NOTHING);
             else {
               expect(written.leads).toBeLessThanOrEqual(1);
               expect(written.visitors).toBeLessThanOrEqual(

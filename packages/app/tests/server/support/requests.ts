@@ -52,6 +52,8 @@ export interface RowCounts {
   visitors: number;
   /** Sell/trade offers: each is written with its lead. */
   offers: number;
+  /** Alert emails queued in the outbox (a confirmation); `outbox` counts only the leads' rows. */
+  alertEmails: number;
 }
 
 export async function countRows(db: Db): Promise<RowCounts> {
@@ -60,12 +62,14 @@ export async function countRows(db: Db): Promise<RowCounts> {
     outbox: number | string;
     visitors: number | string;
     offers: number | string;
+    alertEmails: number | string;
   }>(
     await db.execute(sql`select
       (select count(*) from leads) as leads,
-      (select count(*) from outbox) as outbox,
+      (select count(*) from outbox where lead_id is not null) as outbox,
       (select count(*) from visitors) as visitors,
-      (select count(*) from offers) as offers`),
+      (select count(*) from offers) as offers,
+      (select count(*) from outbox where alert_email_id is not null) as "alertEmails"`),
   );
   if (!row) throw new Error("The row count query returned nothing");
   return {
@@ -73,6 +77,7 @@ export async function countRows(db: Db): Promise<RowCounts> {
     outbox: Number(row.outbox),
     visitors: Number(row.visitors),
     offers: Number(row.offers),
+    alertEmails: Number(row.alertEmails),
   };
 }
 
