@@ -43,6 +43,8 @@ const PAGES = [
   "/saved-vehicles",
   // Nothing ticked yet: the empty state (the filled table is in compare.e2e, ADR 346).
   "/compare",
+  // The email alert form for a search (issue 28); an alert's own pages need its emailed link (alerts.e2e).
+  "/alerts?search=%2Fcars-for-sale%2Fsuvs",
 ];
 
 // The pages are checked a few at a time (the e2e project's maxConcurrency): each is a context of its own in the run's
