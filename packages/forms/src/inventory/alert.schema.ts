@@ -5,7 +5,7 @@ import { VIN_PATTERN } from "../fields/vin";
 import { MESSAGES } from "../messages";
 
 /** The longest search address an alert keeps (a path and its query, as the search page's URL grammar writes them). */
-export const ALERT_SEARCH_MAX = 2_000;
+const ALERT_SEARCH_MAX = 2_000;
 
 /**
  * An email alert (issue 28): the address, and what to watch, either a search (its path and query on this site) or

@@ -11,7 +11,7 @@ import { checkCriteria } from "../search/criteria";
 import { runSearch } from "../search/engine";
 import { buildInventoryIndex, type IndexedVehicle } from "../search/inventory-index";
 import { readAvailableRows } from "../search/snapshot.server";
-import { queueAlertEmail } from "./subscriptions.server";
+import { queueMatchEmails } from "./subscriptions.server";
 
 /** What an import changed that an alert may care about. */
 export interface AlertChange {
@@ -35,7 +35,7 @@ export interface AlertMatch {
 }
 
 /** Vehicles one email lists; the rest are counted and left to the search page. */
-export const MATCHES_PER_EMAIL = 10;
+const MATCHES_PER_EMAIL = 10;
 
 function matchOf(vehicle: IndexedVehicle, change: AlertChange): AlertMatch {
   return {
@@ -128,9 +128,5 @@ export async function queueAlertMatches(
     }
   }
 
-  let queued = 0;
-  for (const [subscriptionId, matches] of perAlert) {
-    if (await queueAlertEmail(db, { subscriptionId, kind: "matches", importId, matches }, messageDomain)) queued += 1;
-  }
-  return queued;
+  return queueMatchEmails(db, importId, perAlert, messageDomain);
 }

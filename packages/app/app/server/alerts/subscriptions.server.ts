@@ -7,39 +7,52 @@ import { type AlertKind, type AlertStatus, alertEmails, alertSubscriptions, outb
 import { ALERT_TOKEN_PATTERN, alertToken, alertTokenHash } from "./links";
 
 /** Alerts one address may have on at once: a bound on what one form (or one prankster) can make us send. */
-export const ALERTS_PER_ADDRESS = 20;
+const ALERTS_PER_ADDRESS = 20;
 /** A second confirmation for the same alert is sent at most this often. */
 const CONFIRM_RESEND_MS = 15 * 60_000;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The Message-ID of an alert email: the same for every attempt, under the sender's domain (like a lead's). */
-export function alertMessageId(alertEmailId: string, domain: string): string {
+function alertMessageId(alertEmailId: string, domain: string): string {
   return `<alert-${alertEmailId}@${domain}>`;
 }
 
-/** Writes an alert email and the outbox row that sends it; the caller's transaction holds both. */
-export async function queueAlertEmail(
-  tx: Tx | Db,
-  email: { subscriptionId: string; kind: "confirm" | "matches"; importId?: string; matches?: unknown[] },
-  messageDomain: string,
-): Promise<string | null> {
+/** Writes an alert's confirmation email and the outbox row that sends it; the caller's transaction holds both. */
+async function queueConfirmation(tx: Tx, subscriptionId: string, messageDomain: string): Promise<void> {
   const id = randomUUID();
-  const written = await tx
-    .insert(alertEmails)
-    .values({
-      id,
-      subscriptionId: email.subscriptionId,
-      kind: email.kind,
-      importId: email.importId ?? null,
-      matches: email.matches ?? [],
-    })
-    // The "one email per alert per import" rule: a second attempt for the same import writes nothing.
-    .onConflictDoNothing()
-    .returning({ id: alertEmails.id });
-  if (written.length === 0) return null;
+  await tx.insert(alertEmails).values({ id, subscriptionId, kind: "confirm" });
   await tx.insert(outbox).values({ alertEmailId: id, messageId: alertMessageId(id, messageDomain) });
-  return id;
+}
+
+/**
+ * Writes the match emails of one import, a few hundred rows per statement (an import may match thousands of alerts),
+ * each with its outbox row; an alert that already has this import's email gets no second one.
+ */
+export async function queueMatchEmails(
+  tx: Tx | Db,
+  importId: string,
+  matched: ReadonlyMap<string, unknown[]>,
+  messageDomain: string,
+): Promise<number> {
+  const entries = [...matched];
+  let queued = 0;
+  for (let i = 0; i < entries.length; i += 500) {
+    const values = entries.slice(i, i + 500).map(([subscriptionId, matches]) => ({
+      id: randomUUID(),
+      subscriptionId,
+      kind: "matches" as const,
+      importId,
+      matches,
+    }));
+    const written = await tx.insert(alertEmails).values(values).onConflictDoNothing().returning({ id: alertEmails.id });
+    if (written.length === 0) continue;
+    await tx
+      .insert(outbox)
+      .values(written.map(({ id }) => ({ alertEmailId: id, messageId: alertMessageId(id, messageDomain) })));
+    queued += written.length;
+  }
+  return queued;
 }
 
 export interface AlertRequest {
@@ -131,7 +144,7 @@ export async function subscribeToAlert(
         lastUsedAt: now,
       });
     }
-    await queueAlertEmail(tx, { subscriptionId: id, kind: "confirm" }, options.messageDomain);
+    await queueConfirmation(tx, id, options.messageDomain);
     return "queued";
   });
 }
