@@ -39,7 +39,17 @@ export async function savedVehiclesPage(site: Site, request: Request) {
     siteName: dealer.name,
   };
   const vehicles: VehicleCardView[] = cards.map(cardsFor(vins, readShopperNumbers(request, site.settings)));
-  return { seo, texts: pickTexts("inventory", ["saved", "card", ...COMPARE_PICK_TEXTS]), vehicles };
+  return {
+    seo,
+    texts: pickTexts("inventory", [
+      "saved",
+      "card",
+      "alerts.createVehicle",
+      "alerts.createVehicleNamed",
+      ...COMPARE_PICK_TEXTS,
+    ]),
+    vehicles,
+  };
 }
 
 export type SavedVehiclesRefusal = { ok: false; status: number; message: string; field: "vin" | "intent" | null };

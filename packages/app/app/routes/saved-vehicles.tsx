@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { translator } from "../components/i18n";
 import { privatePageHeaders } from "../components/private-page";
 import { metaFromData } from "../components/seo";
@@ -79,6 +79,17 @@ export default function SavedVehicles({ loaderData, actionData }: Route.Componen
                       {t("saved.removeShort")}
                     </button>
                   </Form>
+                  {vehicle.private ? null : (
+                    // Email alerts for a saved car's price (issue 28); a private vehicle is never mailed.
+                    <Link
+                      to={`/alerts?vin=${vehicle.vin}`}
+                      rel="nofollow"
+                      aria-label={t("alerts.createVehicleNamed", { vehicle: vehicle.title })}
+                      className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                    >
+                      {t("alerts.createVehicle")}
+                    </Link>
+                  )}
                 </li>
               ))}
             </ul>
