@@ -27,7 +27,7 @@ export function sessionSecret(config: Config): string {
 }
 
 /** A 32-byte key for one purpose, derived from the session secret (HKDF-SHA256), so one secret serves several uses. */
-export function derivedKey(secret: string, purpose: string): Buffer {
+function derivedKey(secret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync("sha256", secret, "showroom", purpose, 32));
 }
 
