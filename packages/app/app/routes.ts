@@ -70,6 +70,7 @@ export default [
     route("staff/audit", "routes/staff-audit.tsx"),
     route("staff/listing-feeds", "routes/staff-listing-feeds.tsx"),
     route("staff/inventory-feeds", "routes/staff-inventory-feeds.tsx"),
+    route("staff/inventory", "routes/staff-inventory.tsx"),
     route("staff/offer-rules", "routes/staff-offer-rules.tsx"),
     route("staff/offer-experiments", "routes/staff-offer-experiments.tsx"),
     route("staff/sign-out", "routes/staff-sign-out.ts"),

@@ -353,7 +353,8 @@ export async function start(
     if (database.kind === "pglite" && config.DATABASE_URL !== "memory://") {
       const { messageDomain } = pullSettingsOf(config);
       const channel = { dataDir: config.DATA_DIR, db: database.db, maxFeedBytes: config.FEED_MAX_BYTES, messageDomain };
-      commandChannel = await openCommandChannel({ ...channel, warn: logWarn, logError });
+      const hold = { holdAbovePercent: config.FEED_HOLD_PERCENT };
+      commandChannel = await openCommandChannel({ ...channel, ...hold, warn: logWarn, logError });
     }
   } catch (error) {
     await commandChannel?.close();

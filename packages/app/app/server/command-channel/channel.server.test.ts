@@ -44,6 +44,7 @@ describe("the command channel on the embedded database", () => {
       dataDir,
       db: t.db,
       maxFeedBytes: 5_000,
+      holdAbovePercent: 30,
       warn: (line) => warned.push(line),
       logError: (what) => warned.push(what),
     });
@@ -66,6 +67,17 @@ describe("the command channel on the embedded database", () => {
     const summary = await site().post<ImportSummary>("/import?store=brentwood&format=json&partial=1", feed);
     expect(summary).toMatchObject({ applied: true, added: 2, updated: 0, sold: 0, rejected: [] });
     expect((await t.db.select().from(vehicles)).map((v) => v.vin).sort()).toEqual([vin(1), vin(2)].sort());
+  });
+
+  it("holds a full feed that would sell too much, as the command does, unless it says force (ADR 397)", async () => {
+    const three = JSON.stringify([car(1), car(2), car(3)]);
+    await site().post<ImportSummary>("/import?store=brentwood&format=json&partial=1", three);
+    const one = JSON.stringify([car(1)]);
+    const held = await site().post<ImportSummary>("/import?store=brentwood&format=json", one);
+    expect(held).toMatchObject({ applied: false, held: { available: 3, wouldSell: 2 } });
+    expect(held.reason).toContain("it would mark 2 of the store’s 3 available cars sold");
+    const forced = await site().post<ImportSummary>("/import?store=brentwood&format=json&force=1", one);
+    expect(forced).toMatchObject({ applied: true, updated: 1, sold: 2 });
   });
 
   it("refuses a feed past its bound and writes none of it", async () => {
@@ -102,6 +114,7 @@ describe("the command channel on the embedded database", () => {
       dataDir: long,
       db: t.db,
       maxFeedBytes: 5_000,
+      holdAbovePercent: 30,
       warn: (line) => warned.push(line),
       logError: (what) => warned.push(what),
     });

@@ -66,14 +66,20 @@ function post<T>(socketPath: string, token: string, path: string, body: Readable
   });
 }
 
-/** A feed file streamed to the running site: it imports it as the command would (`--partial` as given). */
+/** A feed file streamed to the running site: it imports it as the command would (`--partial`, `--force` as given). */
 export function importThroughSite<T>(
   site: RunningSite,
   file: string,
   format: "csv" | "json",
   storeId: string,
   partial: boolean,
+  force = false,
 ): Promise<T> {
-  const query = new URLSearchParams({ store: storeId, format, ...(partial ? { partial: "1" } : {}) });
+  const query = new URLSearchParams({
+    store: storeId,
+    format,
+    ...(partial ? { partial: "1" } : {}),
+    ...(force ? { force: "1" } : {}),
+  });
   return site.post<T>(`/import?${query}`, createReadStream(file));
 }

@@ -21,6 +21,8 @@ export interface CommandChannelOptions {
   maxFeedBytes: number;
   /** The domain of alert emails' Message-IDs: an import handed over queues its alerts (ADR 372). */
   messageDomain?: string | undefined;
+  /** FEED_HOLD_PERCENT: a full feed handed over is held as the command holds it, unless it says `force` (ADR 397). */
+  holdAbovePercent: number;
   warn(line: string): void;
   logError(what: string, error: unknown): void;
 }
@@ -98,7 +100,12 @@ async function runImport(req: IncomingMessage, url: URL, options: CommandChannel
       ? readJsonFeedStream(bounded(req, options.maxFeedBytes, "The feed"), "The feed")
       : readCsvFeedStream(bounded(req, options.maxFeedBytes, "The feed"), "The feed");
   const alerts = options.messageDomain ? { alerts: { messageDomain: options.messageDomain } } : {};
-  return importFeed(options.db, store, feed, { full, ...alerts });
+  const hold = full && url.searchParams.get("force") !== "1";
+  return importFeed(options.db, store, feed, {
+    full,
+    ...alerts,
+    ...(hold ? { holdAbovePercent: options.holdAbovePercent } : {}),
+  });
 }
 
 async function runRules(req: IncomingMessage, options: CommandChannelOptions): Promise<unknown> {

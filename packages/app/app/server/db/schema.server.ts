@@ -17,6 +17,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { alertEmails, alertSubscriptions } from "./alerts-schema.server";
 import { bytea, createdAt, sealedColumns } from "./columns.server";
+import { vehicleDeskOverrides } from "./desk-overrides-schema.server";
 import { inventoryFeedPulls } from "./feed-pulls-schema.server";
 import { offerRuleVersions } from "./offer-rules-schema.server";
 import { vehiclePhotos } from "./photos-schema.server";
@@ -25,6 +26,7 @@ import { auditEvents, retentionTallies, staffAccounts, staffSessions, staffSetti
 // The staff desk's tables and the published offer rules live in their own modules; drizzle-kit reads this one, so it
 // re-exports them.
 export * from "./alerts-schema.server";
+export * from "./desk-overrides-schema.server";
 export * from "./feed-pulls-schema.server";
 export * from "./offer-rules-schema.server";
 export * from "./photos-schema.server";
@@ -49,7 +51,8 @@ export const vehicles = pgTable(
     storeId: text("store_id")
       .notNull()
       .references(() => stores.id),
-    status: text("status", { enum: ["available", "sold"] })
+    /** `hidden`: an admin took it off the site (vehicle_desk_overrides); every reader lists `available` alone. */
+    status: text("status", { enum: ["available", "sold", "hidden"] })
       .notNull()
       .default("available"),
     condition: text("condition", { enum: ["new", "used", "certified"] }).notNull(),
@@ -375,4 +378,5 @@ export const schema = {
   vehiclePhotos,
   alertSubscriptions,
   alertEmails,
+  vehicleDeskOverrides,
 };

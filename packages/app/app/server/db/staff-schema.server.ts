@@ -79,6 +79,11 @@ export const auditActions = [
   "rolled-back-offer-rules",
   "applied-held-feed",
   "uploaded-feed",
+  "hid-vehicle",
+  "showed-vehicle",
+  "corrected-price",
+  "restored-feed-price",
+  "feed-replaced-corrected-price",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

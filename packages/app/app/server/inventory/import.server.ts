@@ -2,6 +2,12 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { type AlertChange, queueAlertMatches } from "../alerts/match.server";
 import type { Db } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
+import {
+  endSupersededCorrections,
+  lockStoreInventory,
+  priceKeepingCorrection,
+  statusKeepingHidden,
+} from "./desk-overrides.server";
 import { FEED_BATCH_ROWS, type ParsedFeed, type Rejection } from "./feed";
 import { holdReason, holdsFeed, type SoldShare } from "./feed-hold";
 
@@ -37,6 +43,9 @@ const isParsedFeed = (feed: Feed): feed is ParsedFeed => "vehicles" in feed;
  * The feed may come in batches (`readFeedInBatches`, `readJsonFeedFile`, ADR 327): each is written as it is read, so
  * only one batch of validated vehicles is held at a time, and what decides the whole feed (the share rejected, the
  * mass-sold hold) is judged at the end, rolling the transaction back when it refuses.
+ *
+ * What an admin changed on the desk survives (ADR 395): a hidden car stays hidden (and is sold like any other when the
+ * feed drops it), a corrected price stays while the feed sends the price it corrected.
  */
 export async function importFeed(
   db: Db,
@@ -68,7 +77,9 @@ export async function importFeed(
 
   try {
     return await db.transaction(async (tx) => {
-      const ofStore = and(eq(vehicles.storeId, storeId), eq(vehicles.status, "available"));
+      await lockStoreInventory(tx, storeId);
+      // The store's cars in stock: a car an admin hid is still the dealer's, and sold when the feed drops it.
+      const ofStore = and(eq(vehicles.storeId, storeId), inArray(vehicles.status, ["available", "hidden"]));
       const hold = full && holdAbovePercent !== undefined;
       // Counted before the feed writes, so the hold judges the inventory the feed would change.
       const [available] = hold ? await tx.select({ n: count() }).from(vehicles).where(ofStore) : [];
@@ -87,6 +98,7 @@ export async function importFeed(
             .where(inArray(vehicles.vin, chunkVins));
           known += before.length;
           if (options.alerts) for (const change of alertChanges(chunk, before)) changes.push(change);
+          await endSupersededCorrections(tx as unknown as Db, chunk, now);
           await upsert(tx as unknown as Db, chunk, storeId, now);
           for (const vin of chunkVins) vins.push(vin);
         }
@@ -151,7 +163,7 @@ async function upsert(db: Db, batch: ParsedFeed["vehicles"], storeId: string, no
       target: vehicles.vin,
       set: {
         storeId: sql`excluded.store_id`,
-        status: sql`'available'`,
+        status: statusKeepingHidden,
         condition: sql`excluded.condition`,
         year: sql`excluded.year`,
         make: sql`excluded.make`,
@@ -161,7 +173,7 @@ async function upsert(db: Db, batch: ParsedFeed["vehicles"], storeId: string, no
         trim: sql`excluded.trim`,
         bodyStyle: sql`excluded.body_style`,
         mileage: sql`excluded.mileage`,
-        price: sql`excluded.price`,
+        price: priceKeepingCorrection,
         oldPrice: sql`excluded.old_price`,
         stockNumber: sql`excluded.stock_number`,
         exteriorColor: sql`excluded.exterior_color`,

@@ -11,7 +11,7 @@ import type { InventoryRow } from "./inventory-index";
 import type { SearchFacets } from "./types";
 
 export interface OracleVehicle extends InventoryRow {
-  status: "available" | "sold";
+  status: "available" | "sold" | "hidden";
 }
 
 export interface OracleScope {

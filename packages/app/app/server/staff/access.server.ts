@@ -48,6 +48,12 @@ export const DESK_ACCESS = {
   // Feed pulls name cars and rejected rows, never a shopper, so every role may follow them; applying a held feed
   // (which may mark many cars sold) is an admin's.
   "staff/inventory-feeds": { get: "any-role", post: "admin" },
+  // Finding a car names cars, never a shopper, so every role may look one up; hiding a car or changing its price
+  // changes what every shopper and ad platform sees, so each change is an admin's (ADR 396).
+  "staff/inventory": {
+    get: "any-role",
+    post: { intent: { hide: "admin", show: "admin", price: "admin", restore: "admin" } },
+  },
   // Offer rules hold no personal data; publishing prices every offer, so only analysts and admins (ADR 343).
   "staff/offer-rules": {
     get: "analyst",
@@ -115,6 +121,7 @@ const NAVIGATION: { path: DeskRoute; label: string }[] = [
   { path: "staff/retention", label: "Retention" },
   { path: "staff/audit", label: "Audit trail" },
   { path: "staff/listing-feeds", label: "Ad feeds" },
+  { path: "staff/inventory", label: "Inventory" },
   { path: "staff/inventory-feeds", label: "Inventory feeds" },
   { path: "staff/offer-rules", label: "Offer rules" },
   { path: "staff/offer-experiments", label: "Offer experiments" },
