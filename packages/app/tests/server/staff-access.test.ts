@@ -4,10 +4,18 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyring, sealJson } from "../../app/server/crypto/envelope.server";
 import { decodeKey } from "../../app/server/crypto/keyring.server";
-import { financeApplications, inventoryFeedPulls, leads, outbox, stores } from "../../app/server/db/schema.server";
+import {
+  financeApplications,
+  inventoryFeedPulls,
+  leads,
+  outbox,
+  stores,
+  vehicles,
+} from "../../app/server/db/schema.server";
 import { applicationAad } from "../../app/server/financing/applications.server";
 import { parseCsvFeed } from "../../app/server/inventory/feed";
 import { DESK_ACCESS, deskVerdict } from "../../app/server/staff/access.server";
@@ -53,7 +61,7 @@ const toSignIn = (answer: Answer, data: boolean) =>
 describe("every desk route, as every visitor, answers as the access table says", () => {
   let site: Running;
   const cookies = new Map<Visitor, string>();
-  const ids = { lead: randomUUID(), application: randomUUID(), outbox: 0, heldFeed: 0 };
+  const ids = { lead: randomUUID(), application: randomUUID(), outbox: 0, heldFeed: 0, vin: "" };
 
   /** The valid form of each POST intent ("" for an action without one): what the desk's own pages post. */
   const forms = (): Record<string, Record<string, Record<string, string>>> => ({
@@ -68,6 +76,13 @@ describe("every desk route, as every visitor, answers as the access table says",
     "staff/retention": { "": { days: "730" } },
     // A held feed: the first admin post applies it, the next find it applied (303 both).
     "staff/inventory-feeds": { "": { id: String(ids.heldFeed) } },
+    // A fixture car: each change answers 303 whether it changes the car or finds it already so.
+    "staff/inventory": {
+      hide: { intent: "hide", vin: ids.vin, reason: "walk" },
+      show: { intent: "show", vin: ids.vin },
+      price: { intent: "price", vin: ids.vin, price: "19995", reason: "walk" },
+      restore: { intent: "restore", vin: ids.vin },
+    },
     // The shipped settings: the first allowed post publishes version 1, the rest find nothing new (303 either way).
     "staff/offer-rules": {
       preview: { intent: "preview", editFile: "offer-settings.json", editText: SHIPPED_SETTINGS },
@@ -160,6 +175,13 @@ describe("every desk route, as every visitor, answers as the access table says",
       })
       .returning({ id: inventoryFeedPulls.id });
     ids.heldFeed = pull?.id ?? 0;
+    const [car] = await db
+      .select({ vin: vehicles.vin })
+      .from(vehicles)
+      .where(eq(vehicles.status, "available"))
+      .limit(1);
+    ids.vin = car?.vin ?? "";
+    expect(ids.vin, "the walk needs a fixture car").not.toBe("");
     for (const role of ROLES) cookies.set(role, await signIn(role, secrets.get(role) ?? "", true));
     cookies.set("half signed in", await signIn("sales", "", false));
   });

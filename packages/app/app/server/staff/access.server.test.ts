@@ -38,6 +38,9 @@ const EXPECTED: Record<string, { GET: Who; POST?: Record<string, Who> }> = {
   // Issue 29: each store's feed pulls (cars and rejected rows, no shopper) for every role; applying a held feed, which
   // may mark many cars sold, for admin.
   "staff/inventory-feeds": { GET: ANY, POST: { "": ADMIN } },
+  // Issue 29: find a car (cars only) for every role; hiding it or correcting its price, which every shopper and ad
+  // platform sees, for admin (ADR 396).
+  "staff/inventory": { GET: ANY, POST: { hide: ADMIN, show: ADMIN, price: ADMIN, restore: ADMIN } },
   "staff/offer-rules": { GET: ANALYST, POST: { preview: ANALYST, publish: ANALYST, rollback: ANALYST } },
   // Issue 30: counts and prices per offer-rules version in an experiment, no shopper; read-only.
   "staff/offer-experiments": { GET: ANALYST },
@@ -132,16 +135,19 @@ describe("the desk's access table", () => {
     expect(deskLinks("sales").map((l) => l.href)).toEqual([
       "/staff/leads",
       "/staff/listing-feeds",
+      "/staff/inventory",
       "/staff/inventory-feeds",
     ]);
     expect(deskLinks("finance").map((l) => l.href)).toEqual([
       "/staff/leads",
       "/staff/credit-applications",
       "/staff/listing-feeds",
+      "/staff/inventory",
       "/staff/inventory-feeds",
     ]);
     expect(deskLinks("analyst").map((l) => l.href)).toEqual([
       "/staff/listing-feeds",
+      "/staff/inventory",
       "/staff/inventory-feeds",
       "/staff/offer-rules",
       "/staff/offer-experiments",
@@ -157,6 +163,7 @@ describe("the desk's access table", () => {
     expect(analystOpens.sort()).toEqual([
       "staff",
       "staff/*",
+      "staff/inventory",
       "staff/inventory-feeds",
       "staff/listing-feeds",
       "staff/offer-experiments",

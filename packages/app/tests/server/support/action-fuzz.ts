@@ -438,6 +438,7 @@ export const ACTIONS: Record<string, ActionUnderTest> = {
         ["routes/staff-outbox.tsx", "/staff/outbox", ["id"]],
         ["routes/staff-retention.tsx", "/staff/retention", ["days"]],
         ["routes/staff-inventory-feeds.tsx", "/staff/inventory-feeds", ["id", "store", "scope", "feed"]],
+        ["routes/staff-inventory.tsx", "/staff/inventory", ["intent", "vin", "price", "reason"]],
         [
           "routes/staff-offer-rules.tsx",
           "/staff/offer-rules",
@@ -576,6 +577,7 @@ export const FUZZ_GROUPS = {
     "routes/staff-retention.tsx",
     "routes/staff-offer-rules.tsx",
     "routes/staff-inventory-feeds.tsx",
+    "routes/staff-inventory.tsx",
     "routes/staff-sign-out.ts",
   ],
   api: [
