@@ -87,7 +87,7 @@ function Car({ car, canChange }: { car: DeskCar; canChange: boolean }) {
             <input type="hidden" name="intent" value="price" />
             <input type="hidden" name="vin" value={car.vin} />
             <TextField id={`price-${car.vin}`} name="price" label="Correct price ($)" inputMode="numeric" required />
-            <TextField id={`price-reason-${car.vin}`} name="reason" label="Why" required maxLength={300} />
+            <TextField id={`price-reason-${car.vin}`} name="reason" label="Why this price" required maxLength={300} />
             <button type="submit" className={BUTTON}>
               Correct price <span className="sr-only">of {what}</span>
             </button>
