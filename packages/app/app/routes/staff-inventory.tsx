@@ -8,6 +8,7 @@ import {
   DeskTable,
   deskMeta,
   formatWhen,
+  LINK,
   SECONDARY_BUTTON,
 } from "../components/staff/desk";
 import { deskOf } from "../server/staff/access.server";
@@ -156,7 +157,11 @@ export default function StaffInventory({ loaderData, actionData }: Route.Compone
       <p className="mt-2 max-w-3xl text-slate-700">
         A hidden car is off the site, its search and the ad feeds, and stays hidden when the feed lists it again. A
         corrected price stays until the feed sends a different price or an admin restores the feed’s. Each change is in
-        the audit trail. The feeds’ pulls are on the Inventory feeds page.
+        the audit trail. Each store’s feed pulls and held feeds are on the{" "}
+        <a href="/staff/inventory-feeds" className={LINK}>
+          Inventory feeds
+        </a>{" "}
+        page.
       </p>
       {actionData?.error ? <DeskMessage tone="error">{actionData.error}</DeskMessage> : null}
       {loaderData.done ? <DeskMessage tone="notice">{loaderData.done}</DeskMessage> : null}
