@@ -4,6 +4,7 @@
 // the feeds show and stays through an import of the same feed price. Every change is an audit row.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyring } from "../../app/server/crypto/envelope.server";
 import { decodeKey } from "../../app/server/crypto/keyring.server";
@@ -229,5 +230,35 @@ describe.each(testDatabaseKinds())("the desk's Inventory page on %s", (kind) => 
       ["corrected-price", car.vin, { from: car.price, to: corrected, feedPrice: car.price, reason: "DMS typo" }],
       ["restored-feed-price", car.vin, { from: corrected, to: car.price }],
     ]);
+  });
+
+  it("any body an admin posts is answered without a 5xx, and one refused writes no audit row", async () => {
+    const admin = await signIn("admin");
+    const field = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom(car.vin, "19995", "$1,000", "-5", "1e9", ""));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          {
+            intent: fc.constantFrom("hide", "show", "price", "restore", "drop", ""),
+            vin: field,
+            price: field,
+            reason: field,
+          },
+          { requiredKeys: [] },
+        ),
+        async (form) => {
+          const before = (await site.database.db.select().from(auditEvents)).length;
+          const answer = await postForm(site.url, "/staff/inventory", form, { Cookie: admin });
+          expect(answer.status).toBeLessThan(500);
+          if (answer.status !== 303) {
+            expect((await site.database.db.select().from(auditEvents)).length).toBe(before);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+    // Put back what the property's valid posts changed, for nothing after it.
+    for (const intent of ["show", "restore"])
+      await postForm(site.url, "/staff/inventory", { intent, vin: car.vin }, { Cookie: admin });
   });
 });
