@@ -152,7 +152,7 @@ describe("the desk's access table", () => {
       "/staff/offer-rules",
       "/staff/offer-experiments",
     ]);
-    expect(deskLinks("admin")).toHaveLength(10);
+    expect(deskLinks("admin")).toHaveLength(11);
   });
 
   it("an analyst reaches no lead, application, account or audit page, and neither sales nor finance the offer rules or experiments", () => {
