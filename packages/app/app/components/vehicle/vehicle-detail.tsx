@@ -197,14 +197,15 @@ export function VehicleDetail({
               </span>
             ) : null}
           </p>
-          <div className="mt-3">
+          {/* One row on a phone as on a desktop, so the price box stays on the first screen (detail-photos.e2e). */}
+          <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
             <SaveVehicleButton vin={vehicle.vin} title={vehicle.title} saved={vehicle.saved} texts={texts} showLabel />
             {vehicle.private ? null : (
               // Email alerts for this vehicle's price (issue 28); a private vehicle is never mailed.
               <Link
                 to={`/alerts?vin=${vehicle.vin}`}
                 rel="nofollow"
-                className="ml-4 inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
+                className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
               >
                 {translator(texts)("alerts.createVehicle")}
               </Link>
