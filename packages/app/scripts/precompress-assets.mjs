@@ -53,7 +53,7 @@ export async function precompressAssets(clientDir = resolve(appDir, "build/clien
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { files, rawBytes, brotliBytes } = await precompressAssets(process.argv[2] && resolve(process.argv[2]));
   console.log(
     `Precompressed ${files} assets: ${Math.round(rawBytes / 1000)} kB, ${Math.round(brotliBytes / 1000)} kB in Brotli`,
