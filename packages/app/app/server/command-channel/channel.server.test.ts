@@ -90,6 +90,16 @@ describe("the command channel on the embedded database", () => {
     expect(await t.db.select().from(vehicles)).toEqual([]);
   });
 
+  it("a streamed feed many times past its bound still gets the site's reason, never EPIPE under the write", async () => {
+    // 8 MB in 64 kB chunks: far more than the socket buffers hold, so an answer sent before the last chunk would
+    // close the connection while the command writes.
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    const feed = Readable.from(Array.from({ length: 128 }, () => chunk));
+    await expect(site().post("/import?store=brentwood&format=csv", feed)).rejects.toThrow(
+      "The feed is larger than 5,000 bytes",
+    );
+  });
+
   it("refuses an order it cannot read, and a path it does not know", async () => {
     await expect(site().post("/rules", "{not json")).rejects.toThrow("The rules order is not JSON.");
     await expect(site().post("/rules", JSON.stringify({ command: "publish", note: "x" }))).rejects.toThrow();

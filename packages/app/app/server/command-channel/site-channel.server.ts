@@ -62,7 +62,9 @@ async function* bounded(req: IncomingMessage, maxBytes: number, what: string): A
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(what, maxBytes);
   let bytes = 0;
-  for await (const chunk of req) {
+  // Leaving the loop early must not destroy the request: the command is still writing, and a closed socket would
+  // reach it as EPIPE before the refusal below. The refusal's handler drains the rest, then answers.
+  for await (const chunk of req.iterator({ destroyOnReturn: false })) {
     bytes += (chunk as Buffer).byteLength;
     if (bytes > maxBytes) throw tooLarge(what, maxBytes);
     yield chunk as Buffer;
@@ -77,6 +79,20 @@ async function boundedText(req: IncomingMessage, maxBytes: number, what: string)
   let text = "";
   for await (const chunk of bounded(req, maxBytes, what)) text += decoder.write(chunk);
   return text + decoder.end();
+}
+
+/**
+ * Resolves once the command has written all of its request. An answer sent before that closes the connection under
+ * the command's write, which it sees as EPIPE instead of the site's reason; the owner's own file on a local socket
+ * costs little to read to its end.
+ */
+function drained(req: IncomingMessage): Promise<void> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    req.once("end", resolve);
+    req.once("close", resolve);
+    req.resume();
+  });
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
@@ -156,8 +172,9 @@ export async function openCommandChannel(options: CommandChannelOptions): Promis
 
   const server: Server = createServer((req, res) => {
     if (!sameToken(req.headers[TOKEN_HEADER], token)) {
-      req.resume();
-      send(res, 401, { error: "The running site refused the command: its token does not match this start's." });
+      void drained(req).then(() =>
+        send(res, 401, { error: "The running site refused the command: its token does not match this start's." }),
+      );
       return;
     }
     const url = new URL(req.url ?? "/", "http://site");
@@ -169,14 +186,14 @@ export async function openCommandChannel(options: CommandChannelOptions): Promis
           : Promise.reject(new Refusal(404, `The running site has no command ${url.pathname}.`));
     run.then(
       (body) => send(res, 200, body),
-      (error: unknown) => {
-        req.resume();
-        if (error instanceof Refusal) send(res, error.status, { error: error.message });
-        else {
-          options.logError(`the command ${url.pathname} handed to the site`, error);
-          send(res, 500, { error: error instanceof Error ? error.message : String(error) });
-        }
-      },
+      (error: unknown) =>
+        void drained(req).then(() => {
+          if (error instanceof Refusal) send(res, error.status, { error: error.message });
+          else {
+            options.logError(`the command ${url.pathname} handed to the site`, error);
+            send(res, 500, { error: error instanceof Error ? error.message : String(error) });
+          }
+        }),
     );
   });
   // A command's import may take minutes: no request timeout on a socket only the owner reaches.
