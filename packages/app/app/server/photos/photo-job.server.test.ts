@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,6 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
+import { until } from "../../../tests/support/wait";
 import { stores, vehiclePhotos } from "../db/schema.server";
 import { parseJsonFeed } from "../inventory/feed";
 import { importFeed } from "../inventory/import.server";
@@ -25,13 +26,21 @@ const alive = (pid: number) => {
   }
 };
 
-/** The photo process, with the pid of each process it forked kept, and a way to kill one as it is handed a photo. */
-function watchedProcess(options: { killOnPhoto?: number } = {}): PhotoProcess & { pids: number[] } {
+/** The photo process, with the pid of each process it forked kept, and a way to signal one as it is handed a photo. */
+function watchedProcess(
+  options: { signalOnPhoto?: { photo: number; signal: NodeJS.Signals; once?: "sharp-loaded" } } = {},
+): PhotoProcess & { pids: number[]; sent: NodeJS.Signals[] } {
   const real = photoProcess();
   const pids: number[] = [];
+  const sent: NodeJS.Signals[] = [];
   let photos = 0;
+  const send = (pid: number, signal: NodeJS.Signals) => {
+    process.kill(pid, signal);
+    sent.push(signal);
+  };
   return {
     pids,
+    sent,
     get pid() {
       return real.pid;
     },
@@ -39,7 +48,15 @@ function watchedProcess(options: { killOnPhoto?: number } = {}): PhotoProcess & 
       const made = real.make(source, dir);
       const pid = real.pid;
       if (pid !== undefined && !pids.includes(pid)) pids.push(pid);
-      if (++photos === options.killOnPhoto && pid !== undefined) process.kill(pid, "SIGKILL");
+      const signal = options.signalOnPhoto;
+      if (++photos === signal?.photo && pid !== undefined) {
+        if (!signal.once) send(pid, signal.signal);
+        // Mid-photo: the process has loaded sharp, which it does when it starts making the photo's files.
+        else
+          void until("sharp in the photo process", () => readFileSync(`/proc/${pid}/maps`, "utf8").includes("vips"), {
+            everyMs: 5,
+          }).then(() => send(pid, signal.signal));
+      }
       return made;
     },
     close: () => real.close(),
@@ -282,7 +299,7 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     host.answers.set("/crash.jpg", { body: goodPhoto });
     const [url = ""] = await importWith(["/crash.jpg"]);
     const t0 = new Date();
-    const maker = watchedProcess({ killOnPhoto: 1 });
+    const maker = watchedProcess({ signalOnPhoto: { photo: 1, signal: "SIGKILL" } });
     expect(await runPhotos(t.db, settings, () => t0, undefined, maker)).toEqual({ ready: 0, refused: 0, failed: 1 });
     const waiting = await rowOf(url);
     expect(waiting).toMatchObject({
@@ -300,6 +317,19 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     expect(await runPhotos(t.db, settings, due)).toEqual({ ready: 1, refused: 0, failed: 0 });
     expect(await rowOf(url)).toMatchObject({ status: "ready", attempts: 2, reason: null });
   });
+
+  it.runIf(process.platform === "linux")(
+    "Ctrl-C, which reaches the whole process group, does not stop the photo process: the site stops it after the photos in hand",
+    async () => {
+      host.answers.set("/interrupted.jpg", { body: goodPhoto });
+      const [url = ""] = await importWith(["/interrupted.jpg"]);
+      const maker = watchedProcess({ signalOnPhoto: { photo: 1, signal: "SIGINT", once: "sharp-loaded" } });
+      expect(await runPhotos(t.db, settings, undefined, undefined, maker)).toEqual({ ready: 1, refused: 0, failed: 0 });
+      expect(await rowOf(url)).toMatchObject({ status: "ready", reason: null });
+      expect(maker.sent).toEqual(["SIGINT"]);
+      expect(alive(maker.pids[0] ?? process.pid)).toBe(false);
+    },
+  );
 
   it("a photo whose files cannot be written (our disk) is left claimed, to be made again once the lease runs out", async () => {
     host.answers.set("/disk.jpg", { body: goodPhoto });

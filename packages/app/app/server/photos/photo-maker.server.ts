@@ -17,3 +17,7 @@ process.on("message", (message: unknown) => {
 
 // The site closes the channel when its queue is empty, or dies: either way nothing more will come.
 process.once("disconnect", () => process.exit(0));
+
+// Ctrl-C reaches the whole process group: the site stops in order, waiting for the photos in hand (ADR 380), and
+// closes the channel after them, so this process must not die first and fail them.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => {});
