@@ -36,12 +36,26 @@ async function freePort() {
   return port;
 }
 
-/** Each process of the tree under `pid`, its role (single, primary, worker) and its memory now. */
+/** Whether `pid` is the process that makes feed photos (ADR 410), from its command line. */
+function isPhotoProcess(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("photo-maker");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Each process of the tree under `pid`, its role (single, primary, worker, or photos for the child that makes feed
+ * photos while there are some to make) and its memory now.
+ */
 function readTree(pid) {
   const pids = processTree(pid);
+  const photos = new Set(pids.filter(isPhotoProcess));
+  const servers = pids.filter((p) => !photos.has(p));
   return pids.map((p) => ({
     pid: p,
-    role: pids.length === 1 ? "single" : p === pid ? "primary" : "worker",
+    role: photos.has(p) ? "photos" : servers.length === 1 ? "single" : p === pid ? "primary" : "worker",
     ...memoryOf(p),
   }));
 }
@@ -108,8 +122,13 @@ async function measureStart({ label, root, args, env, generator, log }) {
   // VmHWM only grows, but a process that exits takes its own with it: a cluster worker that died while starting
   // keeps the last figure read here.
   const peaks = new Map();
+  // A photo process that has exited by the idle reading keeps the role it was seen with.
+  const roles = new Map();
   const sample = () => {
-    for (const { pid, peak } of readTree(child.pid)) if (peak) peaks.set(pid, peak);
+    for (const { pid, peak, role } of readTree(child.pid)) {
+      if (peak) peaks.set(pid, peak);
+      roles.set(pid, role);
+    }
   };
   const sampler = setInterval(sample, 200);
   try {
@@ -130,7 +149,7 @@ async function measureStart({ label, root, args, env, generator, log }) {
       const after = loaded.find((p) => p.pid === pid);
       return {
         pid,
-        role: before?.role ?? after?.role ?? "exited",
+        role: before?.role ?? after?.role ?? roles.get(pid) ?? "exited",
         startPeakBytes: peaks.get(pid) ?? null,
         idleRssBytes: before?.rss ?? null,
         idleAnonBytes: before?.anon ?? null,

@@ -33,7 +33,8 @@ function newest(path) {
 }
 
 export function buildIsStale() {
-  if (!existsSync(serverBuild)) return true;
+  // The photo process's entry is written last by the same build (ADR 410): a build without it is one from before.
+  if (!existsSync(serverBuild) || !existsSync(join(appDir, "build/photo-maker.mjs"))) return true;
   const builtAt = statSync(serverBuild).mtimeMs;
   return [...sourceDirs, ...sourceFiles].some((p) => newest(join(appDir, p)) > builtAt);
 }

@@ -1,4 +1,6 @@
 import { SPEC_RETRY_STATUSES, specRetries } from "../http/spec-fetch.server";
+import type { ParsedFeed } from "./feed";
+import { readCsvFeedStream, readJsonFeedStream } from "./feed-file.server";
 
 /** The validators of the last feed whose content we acted on, sent back so an unchanged feed answers 304. */
 export interface FeedValidators {
@@ -8,7 +10,14 @@ export interface FeedValidators {
 
 export type FeedResponse =
   | { kind: "not-modified"; httpStatus: 304 }
-  | ({ kind: "body"; httpStatus: number; text: string; bytes: number; json: boolean } & FeedValidators)
+  | ({
+      kind: "body";
+      httpStatus: number;
+      /** The feed parsed as it downloaded, or why its content cannot be read. */
+      feed: ParsedFeed | string;
+      bytes: number;
+      json: boolean;
+    } & FeedValidators)
   | { kind: "failed"; httpStatus: number | null; reason: string };
 
 export interface FeedFetchOptions {
@@ -74,9 +83,81 @@ export async function boundedBytes(response: Response, maxBytes: number): Promis
   return Buffer.concat(chunks);
 }
 
-async function boundedText(response: Response, maxBytes: number): Promise<{ text: string; bytes: number }> {
-  const body = await boundedBytes(response, maxBytes);
-  return { text: new TextDecoder("utf-8").decode(body), bytes: body.byteLength };
+/** The download failed while its body was being read (the network, the timeout); `cause` is what fetch threw. */
+class BodyFailed extends Error {}
+
+/**
+ * A body a chunk at a time, up to `maxBytes`: refused before a byte is read when its declared length is past the
+ * limit, and cancelled as soon as the bytes read pass it (ADR 412). `read.bytes` counts what came.
+ */
+async function* boundedChunks(response: Response, maxBytes: number, read: { bytes: number }) {
+  const declared = Number(response.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw new TooLarge();
+  }
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const next = await reader.read().catch((error: unknown) => {
+        throw new BodyFailed("the body was cut off", { cause: error });
+      });
+      if (next.done) return;
+      read.bytes += next.value.byteLength;
+      if (read.bytes > maxBytes) throw new TooLarge();
+      yield next.value;
+    }
+  } finally {
+    // Past the limit, or the parser gave up: the rest is never downloaded.
+    await reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * Whether a body is a JSON feed: by its Content-Type, else by its first character within 1 kB being `[`. The bytes
+ * looked at are handed on with the rest, so the body is still read once.
+ */
+async function sniffFormat(
+  chunks: AsyncGenerator<Uint8Array>,
+  type: string,
+): Promise<{ json: boolean; body: AsyncGenerator<Uint8Array> }> {
+  if (/json/i.test(type) || /csv/i.test(type)) return { json: /json/i.test(type), body: chunks };
+  const head: Uint8Array[] = [];
+  let bytes = 0;
+  while (bytes < 1024) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+    bytes += next.value.byteLength;
+  }
+  const start = new TextDecoder("utf-8").decode(Buffer.concat(head)).slice(0, 1024);
+  async function* replay() {
+    yield* head.splice(0);
+    yield* chunks;
+  }
+  return { json: /^\s*\[/.test(start), body: replay() };
+}
+
+/**
+ * The feed parsed from its chunks as they come, by the import's incremental readers (ADRs 327, 366): the body's text
+ * is never held whole. The validated rows are gathered into one feed, since the import runs once the download is
+ * done (on PGlite its transaction holds the connection every request needs, so it never waits on a dealer's server)
+ * and a held feed is kept whole for the desk. A failure of the download itself is thrown; the content's is returned.
+ */
+async function parseFeedStream(body: AsyncGenerator<Uint8Array>, json: boolean): Promise<ParsedFeed | string> {
+  const feed: ParsedFeed = { vehicles: [], rejected: [] };
+  try {
+    for await (const batch of json ? readJsonFeedStream(body, "the feed") : readCsvFeedStream(body, "the feed")) {
+      for (const vehicle of batch.vehicles) feed.vehicles.push(vehicle);
+      for (const rejection of batch.rejected) feed.rejected.push(rejection);
+    }
+  } catch (error) {
+    if (error instanceof TooLarge || error instanceof BodyFailed) throw error;
+    const cause = (error as Error).cause instanceof Error ? ((error as Error).cause as Error) : (error as Error);
+    return json ? "the feed is not valid JSON" : `the CSV cannot be read: ${cause.message}`;
+  }
+  return feed;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toLocaleString("en-US", { maximumFractionDigits: 1 })} s`;
@@ -106,19 +187,21 @@ async function attempt(url: string, options: FeedFetchOptions): Promise<Attempt>
       const retryable = (SPEC_RETRY_STATUSES as readonly number[]).includes(response.status);
       return { kind: retryable ? "retry" : "failed", httpStatus: response.status, reason };
     }
-    const { text, bytes } = await boundedText(response, options.maxBytes);
-    const type = response.headers.get("content-type") ?? "";
-    const json = /json/i.test(type) || (!/csv/i.test(type) && /^\s*\[/.test(text.slice(0, 1024)));
+    const read = { bytes: 0 };
+    const chunks = boundedChunks(response, options.maxBytes, read);
+    const { json, body } = await sniffFormat(chunks, response.headers.get("content-type") ?? "");
+    const feed = await parseFeedStream(body, json);
     return {
       kind: "body",
       httpStatus: response.status,
-      text,
-      bytes,
+      feed,
+      bytes: read.bytes,
       json,
       etag: response.headers.get("etag"),
       lastModified: response.headers.get("last-modified"),
     };
-  } catch (error) {
+  } catch (thrown) {
+    const error = thrown instanceof BodyFailed ? thrown.cause : thrown;
     if (error instanceof TooLarge) {
       return { kind: "failed", httpStatus: 200, reason: `the feed is larger than ${size(options.maxBytes)}` };
     }

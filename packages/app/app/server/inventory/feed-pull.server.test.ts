@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
+import { until } from "../../../tests/support/wait";
 import { loadConfig } from "../config.server";
 import { auditEvents, inventoryFeedPulls, stores, vehicles } from "../db/schema.server";
 import { SYSTEM_ACTOR } from "../staff/audit.server";
@@ -23,7 +24,11 @@ interface Answer {
   status?: number;
   delayMs?: number;
   chunked?: boolean;
-  contentType?: string;
+  /** Sent without Content-Length in pieces of this many bytes, splitting UTF-8 characters where they fall. */
+  pieceBytes?: number;
+  /** Sent without Content-Length: `repeat` copies of `piece`, as fast as the client reads them. */
+  endless?: { piece: string; repeat: number };
+  contentType?: string | null;
 }
 
 /** A dealer system's feed endpoint: honours If-None-Match, counts requests and remembers their headers. */
@@ -31,6 +36,9 @@ class FeedServer {
   answers: Answer[] = [];
   fallback: Answer = { body: FULL };
   requests: IncomingMessage[] = [];
+  /** Bytes of the last endless body written before the client went away. */
+  endlessSent = 0;
+  endlessDone = false;
   private server: Server = createServer((req, res) => this.handle(req, res));
 
   async start(): Promise<string> {
@@ -58,13 +66,47 @@ class FeedServer {
       res.writeHead(304, { etag }).end();
       return;
     }
-    const headers: Record<string, string> = { etag, "content-type": answer.contentType ?? "text/csv" };
+    const headers: Record<string, string> = { etag };
+    if (answer.contentType !== null) headers["content-type"] = answer.contentType ?? "text/csv";
+    if (answer.endless) {
+      res.writeHead(200, headers);
+      this.endlessSent = 0;
+      this.endlessDone = false;
+      const piece = Buffer.from(answer.endless.piece);
+      for (let i = 0; i < answer.endless.repeat && !res.destroyed; i++) {
+        this.endlessSent += piece.byteLength;
+        if (!res.write(piece)) await drained(res);
+      }
+      this.endlessDone = true;
+      res.end();
+      return;
+    }
+    if (answer.pieceBytes) {
+      res.writeHead(200, headers);
+      const bytes = Buffer.from(body);
+      for (let i = 0; i < bytes.byteLength; i += answer.pieceBytes) {
+        res.write(bytes.subarray(i, i + answer.pieceBytes));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      res.end();
+      return;
+    }
     if (!answer.chunked) headers["content-length"] = String(Buffer.byteLength(body));
     res.writeHead(200, headers);
     if (answer.chunked) for (let i = 0; i < body.length; i += 64) res.write(body.slice(i, i + 64));
     res.end(answer.chunked ? undefined : body);
   }
 }
+
+/** Resolves when `res` can take more, or has closed. */
+const drained = (res: ServerResponse) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done).off("close", done);
+      resolve();
+    };
+    res.on("drain", done).on("close", done);
+  });
 
 const MINUTE = 60_000;
 const settings: PullSettings = { timeoutMs: 2000, maxBytes: 1_000_000, holdAbovePercent: 30, intervalMs: 30 * MINUTE };
@@ -190,6 +232,70 @@ describe.each(testDatabaseKinds())("scheduled inventory feed pulls on %s", (kind
       status: "failed",
       reason: "the feed is larger than 1 kB",
     });
+    expect(await available()).toEqual([]);
+  });
+
+  it("stops downloading a feed as soon as it passes the cap: a 200 MB body is refused after reading about the cap", async () => {
+    const piece = `${row(VINS[0], 1)}\n`.repeat(1000);
+    const repeat = Math.ceil(200_000_000 / Buffer.byteLength(piece));
+    feed.answers = [{ endless: { piece, repeat } }];
+    const before = process.memoryUsage().rss;
+    expect(await pullStoreFeed(t.db, source, settings, { now: T0 })).toMatchObject({
+      status: "failed",
+      reason: "the feed is larger than 1 MB",
+    });
+    await until("the feed server to see the download cancelled", () => feed.endlessDone);
+    // What was written before the cancel reached the server: the cap and what the sockets' buffers held, not 200 MB.
+    expect(feed.endlessSent).toBeGreaterThan(settings.maxBytes);
+    expect(feed.endlessSent).toBeLessThan(settings.maxBytes + 32_000_000);
+    expect(process.memoryUsage().rss - before).toBeLessThan(64_000_000);
+    expect(await available()).toEqual([]);
+  });
+
+  it("a CSV that arrives a few bytes at a time, UTF-8 split mid-character, lands exactly as the same CSV sent whole", async () => {
+    const lines = [
+      row(VINS[0], 0),
+      `${VINS[1]},S1,2019,Honda,Accord,"Peña, ""Niño"" Edición",Sedan,Used,"41,200",19000`,
+      `${VINS[2]},S2,2019,Honda,Accord,"Dos
+líneas",Sedan,Used,100,20000`,
+      `${VINS[3]}X,S3,2019,Honda,Accord,EX-L,Sedan,Used,100,21000`,
+    ];
+    const body = `\uFEFF${csv(...lines)}\r\n`;
+    const landed = async () =>
+      (await t.db.select().from(vehicles).orderBy(asc(vehicles.vin))).map(({ vin, stockNumber, details, price }) => ({
+        vin,
+        stockNumber,
+        details,
+        price,
+      }));
+    feed.answers = [{ body, contentType: null, pieceBytes: 3 }];
+    const inPieces = await pullStoreFeed(t.db, source, settings, { now: T0 });
+    expect(inPieces).toMatchObject({ status: "applied", added: 3, rejected: 1 });
+    const fromPieces = await landed();
+    const [piecesPull] = await pulls();
+
+    await t.db.delete(vehicles);
+    await t.db.delete(inventoryFeedPulls);
+    feed.answers = [{ body, contentType: null }];
+    expect(await pullStoreFeed(t.db, source, settings, { now: later(1) })).toMatchObject({
+      status: "applied",
+      added: 3,
+      rejected: 1,
+    });
+    expect(await landed()).toEqual(fromPieces);
+    const [wholePull] = await pulls();
+    expect(wholePull?.rejectedLines).toEqual(piecesPull?.rejectedLines);
+    expect(wholePull?.bytes).toBe(Buffer.byteLength(body));
+    expect(piecesPull?.bytes).toBe(Buffer.byteLength(body));
+    expect(fromPieces.map((v) => v.vin)).toEqual([VINS[0], VINS[1], VINS[2]].sort());
+  });
+
+  it("a CSV whose quoted field never closes is refused by its content, keeping its validators", async () => {
+    feed.answers = [{ body: csv(row(VINS[0], 0), `${VINS[1]},S1,2019,Honda,"Accord`), pieceBytes: 5 }];
+    const outcome = await pullStoreFeed(t.db, source, settings, { now: T0 });
+    expect(outcome).toMatchObject({ status: "failed", reason: expect.stringMatching(/^the CSV cannot be read: /) });
+    const [pull] = await pulls();
+    expect(pull?.etag).toMatch(/^"[0-9a-f]{16}"$/);
     expect(await available()).toEqual([]);
   });
 

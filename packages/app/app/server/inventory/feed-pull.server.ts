@@ -166,7 +166,7 @@ export async function pullStoreFeed(
     // From here the content decides the outcome: its validators are kept, so the same content answers 304 next time.
     const seen = { httpStatus: response.httpStatus, bytes: response.bytes, etag: response.etag };
     const content = { ...seen, lastModified: response.lastModified };
-    const feed = parseBody(response.text, response.json);
+    const { feed } = response;
     if (typeof feed === "string") return await finish({ status: "failed", reason: feed, ...content });
     const counts = { rejected: feed.rejected.length, rejectedLines: keptRejections(feed) };
     const summary = await importFeed(db, source.storeId, feed, {

@@ -20,9 +20,9 @@ export type PhotoOutcome = { kind: "ready"; name: string; width: number } | { ki
 let sharpModule: Promise<typeof import("sharp")> | undefined;
 
 /**
- * sharp (libvips) loaded with the first photo to make, not when the server starts, with libvips's operation cache off
- * and one thread per image (ADR 367): loaded at the start and left to its defaults, it raised a PostgreSQL server's
- * idle memory from 154 to 170 MB with nothing to make, and to 369 MB after making the fixtures' nine photos.
+ * sharp (libvips) loaded with the first photo to make, with libvips's operation cache off and one thread per image
+ * (ADR 367). Only the photo process (ADR 410) makes photos; the site imports this module for `photosDir` and its
+ * types, and must never load sharp through it, so the import stays here and lazy.
  */
 function loadSharp(): Promise<typeof import("sharp")> {
   sharpModule ??= import("sharp").then((module) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,13 +7,61 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
+import { until } from "../../../tests/support/wait";
 import { stores, vehiclePhotos } from "../db/schema.server";
 import { parseJsonFeed } from "../inventory/feed";
 import { importFeed } from "../inventory/import.server";
 import { inventoryIndex, inventoryIndexCaughtUp } from "../search/snapshot.server";
 import { type PhotoSettings, readyPhotos, retryDelayMs, runPhotos } from "./photo-job.server";
+import { type PhotoProcess, photoProcess } from "./photo-process.server";
 
 const VIN = "1HGCM82633A004352";
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The photo process, with the pid of each process it forked kept, and a way to signal one as it is handed a photo. */
+function watchedProcess(
+  options: { signalOnPhoto?: { photo: number; signal: NodeJS.Signals; once?: "sharp-loaded" } } = {},
+): PhotoProcess & { pids: number[]; sent: NodeJS.Signals[] } {
+  const real = photoProcess();
+  const pids: number[] = [];
+  const sent: NodeJS.Signals[] = [];
+  let photos = 0;
+  const send = (pid: number, signal: NodeJS.Signals) => {
+    process.kill(pid, signal);
+    sent.push(signal);
+  };
+  return {
+    pids,
+    sent,
+    get pid() {
+      return real.pid;
+    },
+    make(source, dir) {
+      const made = real.make(source, dir);
+      const pid = real.pid;
+      if (pid !== undefined && !pids.includes(pid)) pids.push(pid);
+      const signal = options.signalOnPhoto;
+      if (++photos === signal?.photo && pid !== undefined) {
+        if (!signal.once) send(pid, signal.signal);
+        // Mid-photo: the process has loaded sharp, which it does when it starts making the photo's files.
+        else
+          void until("sharp in the photo process", () => readFileSync(`/proc/${pid}/maps`, "utf8").includes("vips"), {
+            everyMs: 5,
+          }).then(() => send(pid, signal.signal));
+      }
+      return made;
+    },
+    close: () => real.close(),
+  };
+}
 
 /** A 1600 × 900 photograph-like JPEG: a gradient and noise, so it does not compress to nothing. */
 async function photo(width = 1600, height = 900): Promise<Buffer> {
@@ -228,6 +276,75 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     expect(await runPhotos(t.db, settings)).toEqual({ ready: 5, refused: 0, failed: 0 });
     expect(host.mostInFlight).toBeGreaterThanOrEqual(1);
     expect(host.mostInFlight).toBeLessThanOrEqual(settings.concurrency);
+  });
+
+  it("the files are made in one child process, which has exited when the run returns", async () => {
+    const paths = ["/a.jpg", "/b.jpg", "/c.jpg"];
+    for (const path of paths) host.answers.set(path, { body: await photo(600, 400) });
+    await importWith(paths);
+    const maker = watchedProcess();
+    expect(await runPhotos(t.db, settings, undefined, undefined, maker)).toEqual({ ready: 3, refused: 0, failed: 0 });
+    expect(maker.pids).toHaveLength(1);
+    expect(maker.pids[0]).not.toBe(process.pid);
+    expect(maker.pid).toBeUndefined();
+    expect(alive(maker.pids[0] ?? process.pid)).toBe(false);
+
+    // With nothing due no process is forked at all.
+    const idle = watchedProcess();
+    expect(await runPhotos(t.db, settings, undefined, undefined, idle)).toEqual({ ready: 0, refused: 0, failed: 0 });
+    expect(idle.pids).toEqual([]);
+  });
+
+  it("a photo process that dies mid-photo loses no photo: it stays waiting with its backoff and is made next time", async () => {
+    host.answers.set("/crash.jpg", { body: goodPhoto });
+    const [url = ""] = await importWith(["/crash.jpg"]);
+    const t0 = new Date();
+    const maker = watchedProcess({ signalOnPhoto: { photo: 1, signal: "SIGKILL" } });
+    expect(await runPhotos(t.db, settings, () => t0, undefined, maker)).toEqual({ ready: 0, refused: 0, failed: 1 });
+    const waiting = await rowOf(url);
+    expect(waiting).toMatchObject({
+      status: "waiting",
+      attempts: 1,
+      reason: "the photo process stopped (SIGKILL) while making its files",
+    });
+    // The backoff runs from when the failure was recorded.
+    expect(waiting?.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(t0.getTime() + retryDelayMs(1));
+    expect(waiting?.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + retryDelayMs(1));
+    expect(readdirSync(dir)).toEqual([]);
+    expect(alive(maker.pids[0] ?? process.pid)).toBe(false);
+
+    const due = () => new Date(t0.getTime() + retryDelayMs(1) + 1000);
+    expect(await runPhotos(t.db, settings, due)).toEqual({ ready: 1, refused: 0, failed: 0 });
+    expect(await rowOf(url)).toMatchObject({ status: "ready", attempts: 2, reason: null });
+  });
+
+  it.runIf(process.platform === "linux")(
+    "Ctrl-C, which reaches the whole process group, does not stop the photo process: the site stops it after the photos in hand",
+    async () => {
+      host.answers.set("/interrupted.jpg", { body: goodPhoto });
+      const [url = ""] = await importWith(["/interrupted.jpg"]);
+      const maker = watchedProcess({ signalOnPhoto: { photo: 1, signal: "SIGINT", once: "sharp-loaded" } });
+      expect(await runPhotos(t.db, settings, undefined, undefined, maker)).toEqual({ ready: 1, refused: 0, failed: 0 });
+      expect(await rowOf(url)).toMatchObject({ status: "ready", reason: null });
+      expect(maker.sent).toEqual(["SIGINT"]);
+      expect(alive(maker.pids[0] ?? process.pid)).toBe(false);
+    },
+  );
+
+  it("a photo whose files cannot be written (our disk) is left claimed, to be made again once the lease runs out", async () => {
+    host.answers.set("/disk.jpg", { body: goodPhoto });
+    const [url = ""] = await importWith(["/disk.jpg"]);
+    // The folder's place is taken by a file: the photo process cannot create it.
+    const blocked = join(dir, "not-a-folder");
+    writeFileSync(blocked, "");
+    const maker = watchedProcess();
+    const t0 = new Date();
+    const run = await runPhotos(t.db, { ...settings, dir: join(blocked, "photos") }, () => t0, undefined, maker);
+    expect(run).toEqual({ ready: 0, refused: 0, failed: 1 });
+    const row = await rowOf(url);
+    expect(row).toMatchObject({ status: "waiting", attempts: 1 });
+    expect(row?.nextAttemptAt.getTime()).toBeGreaterThan(t0.getTime() + retryDelayMs(1));
+    expect(alive(maker.pids[0] ?? process.pid)).toBe(false);
   });
 
   it("the retry delay grows with each failure and stops at six hours", () => {

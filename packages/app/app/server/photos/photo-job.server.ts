@@ -7,7 +7,8 @@ import { rowsOf } from "../db/rows";
 import { vehiclePhotos } from "../db/schema.server";
 import { boundedBytes, size, TooLarge } from "../inventory/feed-fetch.server";
 import { logError, logInfo } from "../log.server";
-import { makePhotoFiles, photosDir } from "./photo-files.server";
+import { photosDir } from "./photo-files.server";
+import { type PhotoProcess, PhotoProcessStopped, photoProcess } from "./photo-process.server";
 
 export interface PhotoSettings {
   /** Where the files go: `DATA_DIR/media/photos`. */
@@ -120,10 +121,28 @@ export async function readyPhotos(db: Db, urls: readonly string[]): Promise<stri
   return urls.flatMap((url) => keys.get(url) ?? []);
 }
 
+/**
+ * The photo process's answer; its dying mid-photo (a crash on a hostile file, a kill) is a failure tried again after
+ * the backoff, never the end of the photo or of the site.
+ */
+async function make(maker: PhotoProcess, body: Buffer, dir: string) {
+  try {
+    return await maker.make(body, dir);
+  } catch (error) {
+    if (!(error instanceof PhotoProcessStopped)) throw error;
+    return { kind: "failed", reason: `${error.message} while making its files` } as const;
+  }
+}
+
 /** One claimed photo, fetched, checked and made, its row set to what came of it. */
-async function processPhoto(db: Db, photo: { sourceUrl: string; attempts: number }, settings: PhotoSettings) {
+async function processPhoto(
+  db: Db,
+  photo: { sourceUrl: string; attempts: number },
+  settings: PhotoSettings,
+  maker: PhotoProcess,
+) {
   const got = await download(photo.sourceUrl, settings);
-  const outcome = got.kind === "body" ? await makePhotoFiles(got.body, settings.dir) : got;
+  const outcome = got.kind === "body" ? await make(maker, got.body, settings.dir) : got;
   const now = new Date();
   const row = eq(vehiclePhotos.sourceUrl, photo.sourceUrl);
   if (outcome.kind === "ready") {
@@ -153,12 +172,30 @@ export interface PhotoRun {
  * Queues what imports added, then works through every due photo, `concurrency` at a time, until none is due. A photo
  * that fails (unreachable, a 5xx, a timeout) stays `waiting` with its backoff; one whose content is refused is never
  * fetched again. Pages show a photo only once it is ready, and the drawing until then.
+ *
+ * The files are made in a child process (ADR 410), forked with the first photo downloaded and closed when none is
+ * due: sharp never loads in this process, and the memory its encoders leave goes with the child.
  */
 export async function runPhotos(
   db: Db,
   settings: PhotoSettings,
   now: () => Date = () => new Date(),
   signal?: AbortSignal,
+  maker: PhotoProcess = photoProcess(),
+): Promise<PhotoRun> {
+  try {
+    return await runDuePhotos(db, settings, now, signal, maker);
+  } finally {
+    await maker.close();
+  }
+}
+
+async function runDuePhotos(
+  db: Db,
+  settings: PhotoSettings,
+  now: () => Date,
+  signal: AbortSignal | undefined,
+  maker: PhotoProcess,
 ): Promise<PhotoRun> {
   const run: PhotoRun = { ready: 0, refused: 0, failed: 0 };
   await queuePhotos(db, now());
@@ -170,7 +207,7 @@ export async function runPhotos(
       // A stopping server waits for the photos in hand only; the rest of the claim runs out and is due again.
       for (let photo = due[next++]; photo && !signal?.aborted; photo = due[next++]) {
         try {
-          run[await processPhoto(db, photo, settings)]++;
+          run[await processPhoto(db, photo, settings, maker)]++;
         } catch (error) {
           // Our side (the disk, the database): the claim runs out and the photo is due again.
           run.failed++;

@@ -1,0 +1,104 @@
+import { type ChildProcess, fork } from "node:child_process";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { builtPackageRoot } from "../db/client.server";
+import type { PhotoOutcome } from "./photo-files.server";
+import { isMakeReply, type MakeRequest } from "./photo-messages";
+
+/** The photo process stopped (a crash, a kill) before answering: the photo is tried again after its backoff. */
+export class PhotoProcessStopped extends Error {
+  override name = "PhotoProcessStopped";
+}
+
+/** How to start the photo process: its entry and the Node arguments it needs. */
+export interface PhotoProcessEntry {
+  file: string;
+  execArgv: string[];
+}
+
+/**
+ * The built server forks the bundle `npm run build` writes beside it (build/photo-maker.mjs); from the source tree
+ * (the tests) the TypeScript entry runs through tsx, as the commands do.
+ */
+function photoProcessEntry(): PhotoProcessEntry {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const built = builtPackageRoot(here);
+  if (built) {
+    const file = join(built, "build", "photo-maker.mjs");
+    if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build`);
+    return { file, execArgv: [] };
+  }
+  return { file: join(here, "photo-maker.server.ts"), execArgv: ["--import", "tsx"] };
+}
+
+export interface PhotoProcess {
+  /** Makes one photo's files in the photo process, forking it first when none runs. */
+  make(source: Buffer, dir: string): Promise<PhotoOutcome>;
+  /** Lets the process exit (once it has answered everything sent) and waits until it has. */
+  close(): Promise<void>;
+  /** The pid of the process running now, if one does. */
+  readonly pid: number | undefined;
+}
+
+/**
+ * The site's side of the photo process (ADR 410): forked with the first photo to make, one at a time however many
+ * photos are in hand (they are multiplexed by id), and closed by the job when its queue is empty. A process that dies
+ * fails every photo it held with {@link PhotoProcessStopped}; the next photo forks a new one.
+ */
+export function photoProcess(entry: PhotoProcessEntry = photoProcessEntry()): PhotoProcess {
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  let nextId = 1;
+  const pending = new Map<number, { resolve(outcome: PhotoOutcome): void; reject(error: Error): void }>();
+
+  const start = (): ChildProcess => {
+    const started = fork(entry.file, [], {
+      execArgv: entry.execArgv,
+      serialization: "advanced",
+      // libvips's and the AVIF encoder's threads each fill a malloc arena of their own; two arenas bound the process's
+      // peak (ADR 410). An operator's own setting wins.
+      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    started.on("message", (message: unknown) => {
+      if (!isMakeReply(message)) return;
+      const waiting = pending.get(message.id);
+      pending.delete(message.id);
+      if (!waiting) return;
+      if ("error" in message) waiting.reject(new Error(message.error));
+      else waiting.resolve(message.outcome);
+    });
+    // A send to a process that just died reports here; its exit fails what it held.
+    started.on("error", () => {});
+    exited = new Promise((resolve) => {
+      started.once("exit", (code, signal) => {
+        if (child === started) child = undefined;
+        const stopped = new PhotoProcessStopped(`the photo process stopped (${signal ?? `exit ${code}`})`);
+        for (const waiting of pending.values()) waiting.reject(stopped);
+        pending.clear();
+        resolve();
+      });
+    });
+    return started;
+  };
+
+  return {
+    get pid() {
+      return child?.pid;
+    },
+    make(source, dir) {
+      child ??= start();
+      const id = nextId++;
+      const request: MakeRequest = { id, source, dir };
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        child?.send(request);
+      });
+    },
+    async close() {
+      if (child?.connected) child.disconnect();
+      await exited;
+    },
+  };
+}
