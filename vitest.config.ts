@@ -59,18 +59,28 @@ export default defineConfig({
         test: {
           name: "app",
           root: "packages/app",
-          include: [
-            "app/**/*.test.ts",
-            "server/**/*.test.ts",
-            "scripts/**/*.test.ts",
-            "bench/**/*.test.ts",
-            "tests/server/**/*.test.ts",
-          ],
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
           // Turns the PostgreSQL suites on when PostgreSQL answers at 127.0.0.1:5432, and says so when it does not.
           globalSetup: ["tests/server/global-setup.ts"],
           testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 180_000,
           // Most of these tests wait on sockets and timers, so two files at a time overlap well on two cores.
+          maxWorkers: WORKERS,
+        },
+      },
+      {
+        ...shared,
+        test: {
+          // The tests that start the built server in their own process. Its React is production's only when NODE_ENV
+          // says so as React first loads: the development build renders half as fast and is not what the site runs
+          // (docs/decisions/420). The built server starts under NODE_ENV=production wherever it runs.
+          name: "server",
+          root: "packages/app",
+          include: ["tests/server/**/*.test.ts"],
+          env: { NODE_ENV: "production" },
+          globalSetup: ["tests/server/global-setup.ts"],
+          testTimeout: TEST_TIMEOUT_MS,
+          hookTimeout: 180_000,
           maxWorkers: WORKERS,
         },
       },

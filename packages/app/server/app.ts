@@ -165,6 +165,9 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
       // A static import: the routes load with the server, and a test runner's module loader never has to resolve a
       // chunk of the build lazily.
       build: async () => build,
+      // The mode is the site's setting, not whatever NODE_ENV the process was started with (a test runner's "test"
+      // would show production visitors React Router's development error pages).
+      mode: config.NODE_ENV,
       cache: options.htmlCache === undefined ? new HtmlCache() : options.htmlCache,
       db,
       cookies: cookiesFor(config),

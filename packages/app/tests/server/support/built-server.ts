@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Running } from "../../../server/app";
 import { sleep } from "../../support/wait";
@@ -90,6 +91,25 @@ function assertPlainRequire(): void {
   }
 }
 
+/**
+ * React picks its development or production build from NODE_ENV when it is first loaded in a process, and a server
+ * test must run the code production runs: the development build renders half as fast (the action fuzz) and warns
+ * where production does not. The `server` Vitest project sets NODE_ENV=production for its workers; anything else
+ * that loaded React first would make this process render with the wrong build, so fail at once and say why.
+ */
+function assertProductionReact(): void {
+  const developmentReact = Object.keys(createRequire(import.meta.url).cache).find((path) =>
+    /[\\/]react(-dom)?[\\/]cjs[\\/].*\.development\.js$/.test(path),
+  );
+  if (process.env.NODE_ENV !== "production" || developmentReact) {
+    throw new Error(
+      `A server started in this process would render with React's development build (NODE_ENV=${process.env.NODE_ENV}` +
+        `${developmentReact ? `, ${developmentReact} loaded` : ""}): run this file in the "server" Vitest project, ` +
+        "whose workers start with NODE_ENV=production, and load no React before the server.",
+    );
+  }
+}
+
 type Start = (env: Record<string, string | undefined>, options?: { htmlCache?: boolean }) => Promise<Running>;
 
 /**
@@ -103,6 +123,7 @@ export async function startInProcess(
 ): Promise<Running> {
   assertPlainRequire();
   await ensureBuiltServer();
+  assertProductionReact();
   const { start } = (await import(/* @vite-ignore */ pathToFileURL(SERVER_BUILD).href)) as { start: Start };
   // Imported here, not at the top: the e2e global setup imports this module in Vitest's own process.
   const { withMemoryTemplate } = await import("../../support/databases");
