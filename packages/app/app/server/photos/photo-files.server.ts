@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Metadata } from "sharp";
@@ -88,7 +88,8 @@ export async function makePhotoFiles(source: Buffer, dir: string): Promise<Photo
   await mkdir(dir, { recursive: true });
   for (const [fileName, data] of files) {
     const file = join(dir, fileName);
-    const partial = `${file}.${process.pid}.part`;
+    // Unique per write: two photos of the same bytes (two addresses, one file) are made at once by two workers.
+    const partial = `${file}.${randomUUID()}.part`;
     await writeFile(partial, data);
     await rename(partial, file);
   }

@@ -11,6 +11,7 @@ import { stores, vehiclePhotos } from "../db/schema.server";
 import { parseJsonFeed } from "../inventory/feed";
 import { importFeed } from "../inventory/import.server";
 import { inventoryIndex, inventoryIndexCaughtUp } from "../search/snapshot.server";
+import { parseAllowance } from "./photo-address.server";
 import { type PhotoSettings, readyPhotos, retryDelayMs, runPhotos } from "./photo-job.server";
 
 const VIN = "1HGCM82633A004352";
@@ -91,7 +92,15 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     host.requests = [];
     host.mostInFlight = 0;
     dir = mkdtempSync(join(tmpdir(), "showroom-photos-"));
-    settings = { dir, timeoutMs: 5000, maxBytes: 2_000_000, concurrency: 2, retryEveryMs: 60_000 };
+    // The photo host listens on loopback, which the fetcher reaches only when the operator allows it (ADR 405).
+    settings = {
+      dir,
+      timeoutMs: 5000,
+      maxBytes: 2_000_000,
+      concurrency: 2,
+      retryEveryMs: 60_000,
+      allowance: parseAllowance(["127.0.0.1"]),
+    };
     return () => rmSync(dir, { recursive: true, force: true });
   });
 
@@ -218,6 +227,23 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     // The photo turning ready is an inventory change: the card now shows it.
     await inventoryIndexCaughtUp(t.db);
     expect((await inventoryIndex(t.db)).vehicles.find((v) => v.vin === VIN)?.photo).toBe(`${ready?.name}-1440`);
+  });
+
+  it("a photo on a loopback or private address waits, unasked, until the operator allows its host", async () => {
+    host.answers.set("/inside.jpg", { body: goodPhoto });
+    const [url = ""] = await importWith(["/inside.jpg"]);
+    const t0 = new Date();
+    const closed = { ...settings, allowance: parseAllowance([]) };
+    expect(await runPhotos(t.db, closed, () => t0)).toEqual({ ready: 0, refused: 0, failed: 1 });
+    expect(await rowOf(url)).toMatchObject({
+      status: "waiting",
+      reason: "it is not fetched: 127.0.0.1 is a loopback address, not a public one",
+    });
+    expect(host.requests).toEqual([]);
+
+    const due = () => new Date(t0.getTime() + retryDelayMs(1) + 1000);
+    expect(await runPhotos(t.db, settings, due)).toEqual({ ready: 1, refused: 0, failed: 0 });
+    expect(host.requests).toEqual(["/inside.jpg"]);
   });
 
   it("photos are fetched at most `concurrency` at a time", async () => {

@@ -5,8 +5,10 @@ import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows";
 import { vehiclePhotos } from "../db/schema.server";
-import { boundedBytes, size, TooLarge } from "../inventory/feed-fetch.server";
+import { size, TooLarge } from "../inventory/feed-fetch.server";
 import { logError, logInfo } from "../log.server";
+import { type AddressAllowance, parseAllowance } from "./photo-address.server";
+import { fetchPhoto, MAX_REDIRECTS } from "./photo-fetch.server";
 import { makePhotoFiles, photosDir } from "./photo-files.server";
 
 export interface PhotoSettings {
@@ -20,15 +22,20 @@ export interface PhotoSettings {
   concurrency: number;
   /** How often failed photos are tried again (their own backoff decides which are due). */
   retryEveryMs: number;
+  /** Hosts and addresses the operator lets the fetcher reach although they are not public (ADR 405). */
+  allowance: AddressAllowance;
 }
 
-export function photoSettingsOf(config: Pick<Config, "DATA_DIR" | "FEED_TIMEOUT_MS" | "PHOTO_WORKERS">): PhotoSettings {
+export function photoSettingsOf(
+  config: Pick<Config, "DATA_DIR" | "FEED_TIMEOUT_MS" | "PHOTO_WORKERS" | "PHOTO_FETCH_ALLOW">,
+): PhotoSettings {
   return {
     dir: photosDir(config.DATA_DIR),
     timeoutMs: config.FEED_TIMEOUT_MS,
     maxBytes: 15_000_000,
     concurrency: config.PHOTO_WORKERS,
     retryEveryMs: 5 * 60_000,
+    allowance: parseAllowance(config.PHOTO_FETCH_ALLOW),
   };
 }
 
@@ -74,7 +81,10 @@ async function claim(db: Db, now: Date): Promise<{ sourceUrl: string; attempts: 
 
 type Download = { kind: "body"; body: Buffer } | { kind: "refused" | "failed"; reason: string };
 
-/** The photo's bytes: a fixture's own `/media/…` file, or one GET of its https address, bounded in time and size. */
+/**
+ * The photo's bytes: a fixture's own `/media/…` file, or a GET of its address (redirects followed, each hop held to the
+ * address policy), bounded in time and size.
+ */
 async function download(url: string, settings: PhotoSettings): Promise<Download> {
   const tooLarge = { kind: "refused", reason: `it is larger than ${size(settings.maxBytes)}` } as const;
   if (url.startsWith("/")) {
@@ -87,25 +97,25 @@ async function download(url: string, settings: PhotoSettings): Promise<Download>
       return { kind: "failed", reason: "the file is missing" };
     }
   }
+  const signal = AbortSignal.timeout(settings.timeoutMs);
   try {
-    const response = await fetch(url, {
-      headers: { accept: "image/avif, image/webp, image/jpeg, image/png;q=0.9, */*;q=0.1" },
-      signal: AbortSignal.timeout(settings.timeoutMs),
-      redirect: "follow",
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      return { kind: "failed", reason: `the photo’s host answered ${response.status}` };
+    const got = await fetchPhoto(url, { maxBytes: settings.maxBytes, signal, allowance: settings.allowance });
+    switch (got.kind) {
+      case "body":
+        return got;
+      case "status":
+        return { kind: "failed", reason: `the photo’s host answered ${got.status}` };
+      case "redirects":
+        return { kind: "failed", reason: `it redirects more than ${MAX_REDIRECTS} times` };
+      case "blocked":
+        // Not `refused`: the operator may allow the host (PHOTO_FETCH_ALLOW), and the photo is then made on its retry.
+        return { kind: "failed", reason: `it is not fetched: ${got.reason}` };
     }
-    return { kind: "body", body: await boundedBytes(response, settings.maxBytes) };
   } catch (error) {
     if (error instanceof TooLarge) return tooLarge;
-    const cause = (error as { cause?: { code?: string } }).cause;
-    const timedOut = (error as Error).name === "TimeoutError";
-    return {
-      kind: "failed",
-      reason: timedOut ? "no complete answer in time" : `could not reach it (${cause?.code ?? error})`,
-    };
+    if (signal.aborted) return { kind: "failed", reason: "no complete answer in time" };
+    const code = (error as { code?: string }).code;
+    return { kind: "failed", reason: `could not reach it (${code ?? error})` };
   }
 }
 
