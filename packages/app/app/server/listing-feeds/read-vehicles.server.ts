@@ -1,7 +1,7 @@
 import { type Condition, vehiclePath } from "@showroom/rules/inventory";
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { vehicles } from "../db/schema.server";
+import { vehiclePhotos, vehicles } from "../db/schema.server";
 import { listedOn } from "../search/snapshot.server";
 import type { FeedVehicle } from "./feed-vehicle";
 
@@ -106,6 +106,32 @@ export async function* storeVehiclePages(db: Db, storeId: string): AsyncGenerato
     const cars = (JSON.parse(first?.rows ?? "[]") as unknown[][])
       .filter((values) => values[22] === storeId && values[23] === "available")
       .map(toFeedVehicle);
-    if (cars.length > 0) yield cars;
+    if (cars.length > 0) yield await withSitePhotos(db, cars);
   }
+}
+
+/**
+ * The page's cars with each photo the server has made as the site's own JPEG (`/media/photos/{name}-{width}.jpg`,
+ * ADR 407), in the feed's order; a photo not made yet (or refused) stays the feed's own URL. One query per page, by
+ * the photos' primary key.
+ */
+async function withSitePhotos(db: Db, cars: FeedVehicle[]): Promise<FeedVehicle[]> {
+  const urls = [...new Set(cars.flatMap((car) => car.images))];
+  if (urls.length === 0) return cars;
+  const made = new Map(
+    (
+      await db
+        .select({ sourceUrl: vehiclePhotos.sourceUrl, name: vehiclePhotos.name, width: vehiclePhotos.width })
+        .from(vehiclePhotos)
+        .where(
+          and(
+            inArray(vehiclePhotos.sourceUrl, urls),
+            eq(vehiclePhotos.status, "ready"),
+            eq(vehiclePhotos.feedJpeg, true),
+          ),
+        )
+    ).map((row) => [row.sourceUrl, `/media/photos/${row.name}-${row.width}.jpg`]),
+  );
+  if (made.size === 0) return cars;
+  return cars.map((car) => ({ ...car, images: car.images.map((url) => made.get(url) ?? url) }));
 }

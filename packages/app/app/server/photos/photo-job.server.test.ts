@@ -100,6 +100,7 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
       concurrency: 2,
       retryEveryMs: 60_000,
       allowance: parseAllowance(["127.0.0.1"]),
+      unusedGraceMs: 7 * 24 * 3_600_000,
     };
     return () => rmSync(dir, { recursive: true, force: true });
   });
@@ -144,12 +145,19 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     expect(row?.reason).toBeNull();
     expect(row).toMatchObject({ status: "ready", width: 1440, attempts: 1 });
     const files = readdirSync(dir).sort();
-    expect(files).toEqual([480, 960, 1440].flatMap((w) => [`${row?.name}-${w}.avif`, `${row?.name}-${w}.webp`]).sort());
+    // The ad feeds' JPEG (ADR 407) is made at the widest width only.
+    expect(files).toEqual(
+      [480, 960, 1440]
+        .flatMap((w) => [`${row?.name}-${w}.avif`, `${row?.name}-${w}.webp`])
+        .concat(`${row?.name}-1440.jpg`)
+        .sort(),
+    );
+    expect(row?.feedJpeg).toBe(true);
     for (const file of files) {
       const meta = await sharp(join(dir, file)).metadata();
       const width = Number(/-(\d+)\./.exec(file)?.[1]);
       expect([meta.format, meta.width, meta.height]).toEqual([
-        file.endsWith(".avif") ? "heif" : "webp",
+        file.endsWith(".avif") ? "heif" : file.endsWith(".jpg") ? "jpeg" : "webp",
         width,
         (width * 9) / 16,
       ]);
@@ -166,7 +174,7 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     const [url = ""] = await importWith(["/small.jpg"]);
     await runPhotos(t.db, settings);
     expect(await rowOf(url)).toMatchObject({ status: "ready", width: 480 });
-    expect(readdirSync(dir)).toHaveLength(2);
+    expect(readdirSync(dir)).toHaveLength(3);
   });
 
   it("hostile files are refused by their content, whatever they are named, and never fetched again", async () => {

@@ -10,6 +10,7 @@ import { logError, logInfo } from "../log.server";
 import { type AddressAllowance, parseAllowance } from "./photo-address.server";
 import { fetchPhoto, MAX_REDIRECTS } from "./photo-fetch.server";
 import { makePhotoFiles, photosDir } from "./photo-files.server";
+import { addMissingFeedJpegs, sweepUnusedPhotos } from "./photo-sweep.server";
 
 export interface PhotoSettings {
   /** Where the files go: `DATA_DIR/media/photos`. */
@@ -24,6 +25,8 @@ export interface PhotoSettings {
   retryEveryMs: number;
   /** Hosts and addresses the operator lets the fetcher reach although they are not public (ADR 405). */
   allowance: AddressAllowance;
+  /** How long the files of a photo no car names any more are kept (ADR 406). */
+  unusedGraceMs: number;
 }
 
 export function photoSettingsOf(
@@ -36,6 +39,7 @@ export function photoSettingsOf(
     concurrency: config.PHOTO_WORKERS,
     retryEveryMs: 5 * 60_000,
     allowance: parseAllowance(config.PHOTO_FETCH_ALLOW),
+    unusedGraceMs: 7 * 24 * 3_600_000,
   };
 }
 
@@ -69,7 +73,7 @@ async function claim(db: Db, now: Date): Promise<{ sourceUrl: string; attempts: 
     sql`update ${vehiclePhotos} set next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz,
         attempts = attempts + 1, updated_at = ${now.toISOString()}::timestamptz
       where source_url in (select source_url from ${vehiclePhotos}
-        where status = 'waiting' and next_attempt_at <= ${now.toISOString()}::timestamptz
+        where status = 'waiting' and next_attempt_at <= ${now.toISOString()}::timestamptz and unused_since is null
         order by next_attempt_at limit ${CLAIM_ROWS} for update skip locked)
       returning source_url, attempts`,
   );
@@ -139,7 +143,7 @@ async function processPhoto(db: Db, photo: { sourceUrl: string; attempts: number
   if (outcome.kind === "ready") {
     await db
       .update(vehiclePhotos)
-      .set({ status: "ready", name: outcome.name, width: outcome.width, reason: null, updatedAt: now })
+      .set({ status: "ready", name: outcome.name, width: outcome.width, feedJpeg: true, reason: null, updatedAt: now })
       .where(row);
   } else if (outcome.kind === "refused") {
     await db.update(vehiclePhotos).set({ status: "refused", reason: outcome.reason, updatedAt: now }).where(row);
@@ -160,9 +164,10 @@ export interface PhotoRun {
 }
 
 /**
- * Queues what imports added, then works through every due photo, `concurrency` at a time, until none is due. A photo
- * that fails (unreachable, a 5xx, a timeout) stays `waiting` with its backoff; one whose content is refused is never
- * fetched again. Pages show a photo only once it is ready, and the drawing until then.
+ * Queues what imports added and forgets what no car names any more (ADR 406), then works through every due photo,
+ * `concurrency` at a time, until none is due, and gives older photos their feed JPEG (ADR 407). A photo that fails
+ * (unreachable, a 5xx, a timeout, a private address) stays `waiting` with its backoff; one whose content is refused is
+ * never fetched again. Pages show a photo only once it is ready, and the drawing until then.
  */
 export async function runPhotos(
   db: Db,
@@ -172,9 +177,10 @@ export async function runPhotos(
 ): Promise<PhotoRun> {
   const run: PhotoRun = { ready: 0, refused: 0, failed: 0 };
   await queuePhotos(db, now());
+  await sweepUnusedPhotos(db, settings.dir, settings.unusedGraceMs, now());
   while (!signal?.aborted) {
     const due = await claim(db, now());
-    if (due.length === 0) return run;
+    if (due.length === 0) break;
     let next = 0;
     const worker = async () => {
       // A stopping server waits for the photos in hand only; the rest of the claim runs out and is due again.
@@ -190,6 +196,7 @@ export async function runPhotos(
     };
     await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
   }
+  if (!signal?.aborted) await addMissingFeedJpegs(db, settings.dir);
   return run;
 }
 
