@@ -10,6 +10,17 @@ import ipaddr from "ipaddr.js";
  */
 const GLOBAL_UNICAST_V6 = ipaddr.IPv6.parseCIDR("2000::/3");
 
+/** ipaddr.js's range names as the photo's reason words them; any other stays its own name. */
+const RANGE_WORDS: Readonly<Record<string, string>> = {
+  linkLocal: "link-local",
+  carrierGradeNat: "carrier-grade NAT",
+  uniqueLocal: "unique-local",
+  private: "private network",
+  rfc6052: "NAT64",
+  rfc6145: "IPv4-translated",
+  deprecatedSiteLocal: "site-local",
+};
+
 /** Why `address` is no public unicast address (`loopback`, `private`…), or null when it is one. */
 export function nonPublicRange(address: string): string | null {
   if (!ipaddr.isValid(address)) return "not an IP address";
@@ -60,7 +71,7 @@ function isHostName(value: string): boolean {
 
 /**
  * Null when the fetcher may connect to `address` for `host` (the URL's host name, lower case), else why not, in words
- * for the photo's row (`127.0.0.1 is a loopback address`).
+ * for the photo's row (`127.0.0.1 is not a public address (loopback)`).
  */
 export function refusal(host: string, address: string, allowance: AddressAllowance): string | null {
   const range = nonPublicRange(address);
@@ -69,5 +80,5 @@ export function refusal(host: string, address: string, allowance: AddressAllowan
     const ip = ipaddr.process(address);
     if (allowance.ranges.some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits))) return null;
   }
-  return `${address} is a ${range} address, not a public one`;
+  return `${address} is not a public address (${RANGE_WORDS[range] ?? range})`;
 }

@@ -40,7 +40,7 @@ function guardedLookup(host: string, allowance: AddressAllowance): LookupFunctio
       const [first] = allowed;
       if (!first) {
         const why = refusal(host, found[0]?.address ?? "", allowance) ?? "no address";
-        return callback(new BlockedAddress(`${hostname} resolves to ${why}`), "", 0);
+        return callback(new BlockedAddress(`${hostname}: ${why}`), "", 0);
       }
       if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, allowed);
       callback(null, first.address, first.family);

@@ -245,7 +245,7 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     expect(await runPhotos(t.db, closed, () => t0)).toEqual({ ready: 0, refused: 0, failed: 1 });
     expect(await rowOf(url)).toMatchObject({
       status: "waiting",
-      reason: "it is not fetched: 127.0.0.1 is a loopback address, not a public one",
+      reason: "it is not fetched: 127.0.0.1 is not a public address (loopback)",
     });
     expect(host.requests).toEqual([]);
 
