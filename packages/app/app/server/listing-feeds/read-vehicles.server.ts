@@ -1,5 +1,5 @@
 import { type Condition, vehiclePath } from "@showroom/rules/inventory";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { vehiclePhotos, vehicles } from "../db/schema.server";
 import { listedOn } from "../search/snapshot.server";
@@ -29,7 +29,16 @@ const COLUMNS = sql.join(
     sql`${vehicles.details}->>'drivetrain'`,
     sql`${vehicles.details}->>'engine'`,
     sql`coalesce(${vehicles.details}->'features', '[]'::jsonb)`,
-    sql`coalesce(${vehicles.details}->'images', '[]'::jsonb)`,
+    // Each photo the server has made with its feed JPEG as the site's own path (ADR 407), else the feed's URL, in the
+    // feed's order: one lookup by primary key per photo, inside the page's own query.
+    sql`coalesce((select jsonb_agg(coalesce('/media/photos/' || ${vehiclePhotos.name} || '-' || ${vehiclePhotos.width}
+        || '.jpg', photo.url) order by photo.n)
+      from jsonb_array_elements(case when jsonb_typeof(${vehicles.details}->'images') = 'array'
+        then ${vehicles.details}->'images' else '[]'::jsonb end) with ordinality as photo_json(value, n),
+      lateral (select photo_json.value #>> '{}' as url, photo_json.n) as photo
+      left join ${vehiclePhotos} on ${vehiclePhotos.sourceUrl} = photo.url and ${vehiclePhotos.status} = 'ready'
+        and ${vehiclePhotos.feedJpeg}
+      where jsonb_typeof(photo_json.value) = 'string'), '[]'::jsonb)`,
     sql`${vehicles.private}`,
     sql`${vehicles.details}->>'dateAdded'`,
     sql`${vehicles.firstSeenAt}`,
@@ -106,32 +115,6 @@ export async function* storeVehiclePages(db: Db, storeId: string): AsyncGenerato
     const cars = (JSON.parse(first?.rows ?? "[]") as unknown[][])
       .filter((values) => values[22] === storeId && values[23] === "available")
       .map(toFeedVehicle);
-    if (cars.length > 0) yield await withSitePhotos(db, cars);
+    if (cars.length > 0) yield cars;
   }
-}
-
-/**
- * The page's cars with each photo the server has made as the site's own JPEG (`/media/photos/{name}-{width}.jpg`,
- * ADR 407), in the feed's order; a photo not made yet (or refused) stays the feed's own URL. One query per page, by
- * the photos' primary key.
- */
-async function withSitePhotos(db: Db, cars: FeedVehicle[]): Promise<FeedVehicle[]> {
-  const urls = [...new Set(cars.flatMap((car) => car.images))];
-  if (urls.length === 0) return cars;
-  const made = new Map(
-    (
-      await db
-        .select({ sourceUrl: vehiclePhotos.sourceUrl, name: vehiclePhotos.name, width: vehiclePhotos.width })
-        .from(vehiclePhotos)
-        .where(
-          and(
-            inArray(vehiclePhotos.sourceUrl, urls),
-            eq(vehiclePhotos.status, "ready"),
-            eq(vehiclePhotos.feedJpeg, true),
-          ),
-        )
-    ).map((row) => [row.sourceUrl, `/media/photos/${row.name}-${row.width}.jpg`]),
-  );
-  if (made.size === 0) return cars;
-  return cars.map((car) => ({ ...car, images: car.images.map((url) => made.get(url) ?? url) }));
 }
