@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAllowance } from "./photos/photo-address.server";
 
 /**
  * Which proxies' `X-Forwarded-For` to believe (Express "trust proxy"): a hop count, or better, the proxies' addresses
@@ -20,6 +21,24 @@ const trustProxySchema = z.union([
         .join(", "),
     ),
 ]);
+
+/** `PHOTO_FETCH_ALLOW`: a comma-separated list, each entry read by {@link parseAllowance} when the server starts. */
+const photoFetchAllowSchema = z
+  .string()
+  .max(4000)
+  .transform((v) =>
+    v
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ""),
+  )
+  .superRefine((entries, ctx) => {
+    try {
+      parseAllowance(entries);
+    } catch (error) {
+      ctx.addIssue({ code: "custom", message: `${(error as Error).message} (PHOTO_FETCH_ALLOW is comma-separated)` });
+    }
+  });
 
 /** A master key: base64 of exactly 32 bytes (`openssl rand -base64 32`). */
 const base64Key = z
@@ -188,6 +207,11 @@ const configSchema = z
      * keeps the background work and its inventory-version bumps out of the run).
      */
     PHOTO_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+    /**
+     * Hosts (names, IP addresses or CIDR ranges, comma-separated) the photo fetcher may reach although they are not
+     * public: by default a feed's photo on a loopback, private, link-local… address is never fetched (ADR 405).
+     */
+    PHOTO_FETCH_ALLOW: photoFetchAllowSchema.default([]),
     /** A feed larger than this many bytes is refused, not read (the download stops at the limit). */
     FEED_MAX_BYTES: z.coerce.number().int().min(1024).max(1_000_000_000).default(50_000_000),
     /** A full feed that would mark more than this % of a store's available cars sold is held for an admin (ADR 354). */

@@ -2,7 +2,7 @@
 // drizzle-kit reads.
 
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 export const photoStatuses = ["waiting", "ready", "refused"] as const;
 export type PhotoStatus = (typeof photoStatuses)[number];
@@ -22,6 +22,13 @@ export const vehiclePhotos = pgTable(
     name: text("name"),
     /** The widest file made (every standard width up to it exists). */
     width: integer("width"),
+    /** A JPEG at `width` exists too, `{name}-{width}.jpg`: what the ad feeds name (Google and Meta take no AVIF or WebP). */
+    feedJpeg: boolean("feed_jpeg").notNull().default(false),
+    /**
+     * Since when no car still in the inventory names this address (sold, removed, or its photos changed); null while
+     * one does. Its files are deleted a grace period later (ADR 406), so pages and feeds fetched before still load.
+     */
+    unusedSince: timestamp("unused_since", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     /** Why the last attempt failed or the photo was refused, in words for the log and the desk. */
@@ -30,6 +37,7 @@ export const vehiclePhotos = pgTable(
   },
   (t) => [
     index("vehicle_photos_due_idx").on(t.status, t.nextAttemptAt),
+    index("vehicle_photos_unused_idx").on(t.unusedSince).where(sql`${t.unusedSince} is not null`),
     check("vehicle_photos_status", sql`${t.status} in ('waiting', 'ready', 'refused')`),
   ],
 );

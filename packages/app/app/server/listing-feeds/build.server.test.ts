@@ -3,14 +3,14 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
 import { siteContent } from "../../content/fixtures.server";
-import { vehicles } from "../db/schema.server";
+import { vehiclePhotos, vehicles } from "../db/schema.server";
 import { parseJsonFeed } from "../inventory/feed";
 import { importFeed } from "../inventory/import.server";
 import { seedIfEmpty } from "../seed.server";
 import { fixtureStores } from "./arbitraries.test-support";
 import { LEFT_OUT_REASONS } from "./eligibility";
 import { listingFeed } from "./feed-cache.server";
-import { type FeedSite, type FeedStore, PLATFORMS } from "./feed-vehicle";
+import { absoluteUrl, type FeedSite, type FeedStore, PLATFORMS } from "./feed-vehicle";
 import {
   type GoogleItem,
   googleItemSchema,
@@ -149,6 +149,65 @@ describe.each(testDatabaseKinds())("the ad feeds on %s", (kind) => {
       const after = await listingFeed(database.db, store, site, "google", { fresh: true });
       expect(after.listed).toBe(before.listed - 1);
       expect((googleItems(xmlOf(after.gzip)) as GoogleItem[]).map((i) => i["g:vin"])).not.toContain(first["g:vin"]);
+    });
+  });
+  // Last: making photos moves the inventory version, which the kept-feed tests above do not expect between them.
+  describe("the site's own photos", () => {
+    it("a car's photos the server has made go out as the site's absolute JPEG URLs; the others as the feed gave them", async () => {
+      const store = storeOf("brentwood");
+      const [listing] = metaListings(
+        xmlOf((await listingFeed(database.db, store, site, "meta", { fresh: true })).gzip),
+      ) as MetaListing[];
+      const [row] = await database.db
+        .select()
+        .from(vehicles)
+        .where(eq(vehicles.vin, listing?.vin ?? ""));
+      const [first, second, ...rest] = (row?.details as { images?: string[] } | undefined)?.images ?? [];
+      if (!first || !second) throw new Error("the car has fewer than two photos");
+      const name = "0123456789abcdef0123456789abcdef";
+      // Queued, then made as the photo job makes them: turning ready moves the inventory version the feeds are kept
+      // by. The first is made with its JPEG; the second was made before the feeds' JPEG existed (ADR 407).
+      await database.db.insert(vehiclePhotos).values([{ sourceUrl: first }, { sourceUrl: second }]);
+      await database.db
+        .update(vehiclePhotos)
+        .set({ status: "ready", name, width: 1440, feedJpeg: true })
+        .where(eq(vehiclePhotos.sourceUrl, first));
+      await database.db
+        .update(vehiclePhotos)
+        .set({ status: "ready", name: name.replace("0", "f"), width: 1440 })
+        .where(eq(vehiclePhotos.sourceUrl, second));
+      try {
+        const expected = [
+          `${site.origin}/media/photos/${name}-1440.jpg`,
+          ...[second, ...rest].map((url) => absoluteUrl(site, url)),
+        ];
+        const google = (
+          googleItems(
+            xmlOf((await listingFeed(database.db, store, site, "google", { fresh: true })).gzip),
+          ) as GoogleItem[]
+        ).find((item) => item["g:vin"] === row?.vin);
+        expect(googleItemSchema.safeParse(google).success).toBe(true);
+        expect([google?.["g:image_link"], ...(google?.["g:additional_image_link"] ?? [])]).toEqual(expected);
+        const meta = (
+          metaListings(
+            xmlOf((await listingFeed(database.db, store, site, "meta", { fresh: true })).gzip),
+          ) as MetaListing[]
+        ).find((l) => l.vin === row?.vin);
+        expect(metaListingSchema.safeParse(meta).success).toBe(true);
+        expect(meta?.image.map((image) => image.url)).toEqual(expected);
+      } finally {
+        await database.db.delete(vehiclePhotos);
+      }
+    });
+
+    it("the platforms' schemas refuse an AVIF or WebP address, which neither platform shows", () => {
+      const name = "0123456789abcdef0123456789abcdef";
+      for (const format of ["avif", "webp"]) {
+        const image = `${site.origin}/media/photos/${name}-1440.${format}`;
+        const google = googleItemSchema.shape["g:image_link"].safeParse(image);
+        const meta = metaListingSchema.shape.image.safeParse([{ url: image }]);
+        expect([google.success, meta.success]).toEqual([false, false]);
+      }
     });
   });
 });

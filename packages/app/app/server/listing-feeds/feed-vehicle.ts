@@ -29,7 +29,10 @@ export interface FeedVehicle {
   drivetrain: string | null;
   engine: string | null;
   features: readonly string[];
-  /** The feed's photos (https URLs or the site's `/media/…` paths); empty when the site draws the body style. */
+  /**
+   * The car's photos: the site's own JPEG of each one the server has made (ADR 407), else the feed's https URL or the
+   * fixtures' `/media/…` path; empty when the site draws the body style.
+   */
   images: readonly string[];
   private: boolean;
   /** `yyyy-mm-dd`: the feed's date in stock, else the day the site first saw the car. */

@@ -12,6 +12,14 @@ import { z } from "zod";
 
 const text = z.string().refine((value) => value.trim() !== "", "must not be blank");
 const httpUrl = z.url({ protocol: /^https?$/ });
+/**
+ * Google's vehicle ads take GIF, JPEG, PNG, BMP or TIFF images (support.google.com/merchants/answer/11190670) and
+ * Meta's catalog JPEG or PNG: an address that names an AVIF or WebP file is one neither platform shows.
+ */
+const imageUrl = httpUrl.refine(
+  (url) => !/\.(?:avif|webp)$/i.test(new URL(url).pathname),
+  "an image format the platforms take (not AVIF or WebP)",
+);
 const vin = z
   .string()
   .length(17)
@@ -35,8 +43,8 @@ export const googleItemSchema = z
       "street, city, state and postal code, country",
     ),
     "g:link": httpUrl.optional(),
-    "g:image_link": httpUrl.optional(),
-    "g:additional_image_link": z.array(httpUrl).optional(),
+    "g:image_link": imageUrl.optional(),
+    "g:additional_image_link": z.array(imageUrl).optional(),
     "g:date_in_stock": isoDate.optional(),
     "g:price": isoPrice.refine((price) => amountOf(price) > 0, "a price above 0"),
     "g:condition": z.enum(["n", "new", "u", "used"]),
@@ -105,7 +113,7 @@ export const metaListingSchema = z.strictObject({
   year: yyyy,
   mileage: z.strictObject({ value: z.string().regex(/^\d+$/), unit: z.enum(["MI", "KM"]) }),
   image: z
-    .array(z.strictObject({ url: httpUrl, tag: text.optional() }))
+    .array(z.strictObject({ url: imageUrl, tag: text.optional() }))
     .min(1)
     .max(20),
   price: isoPrice.refine((price) => amountOf(price) > 0, "a price above 0"),

@@ -1,7 +1,7 @@
 import { type Condition, vehiclePath } from "@showroom/rules/inventory";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { vehicles } from "../db/schema.server";
+import { vehiclePhotos, vehicles } from "../db/schema.server";
 import { listedOn } from "../search/snapshot.server";
 import type { FeedVehicle } from "./feed-vehicle";
 
@@ -29,7 +29,16 @@ const COLUMNS = sql.join(
     sql`${vehicles.details}->>'drivetrain'`,
     sql`${vehicles.details}->>'engine'`,
     sql`coalesce(${vehicles.details}->'features', '[]'::jsonb)`,
-    sql`coalesce(${vehicles.details}->'images', '[]'::jsonb)`,
+    // Each photo the server has made with its feed JPEG as the site's own path (ADR 407), else the feed's URL, in the
+    // feed's order: one lookup by primary key per photo, inside the page's own query.
+    sql`coalesce((select jsonb_agg(coalesce('/media/photos/' || ${vehiclePhotos.name} || '-' || ${vehiclePhotos.width}
+        || '.jpg', photo.url) order by photo.n)
+      from jsonb_array_elements(case when jsonb_typeof(${vehicles.details}->'images') = 'array'
+        then ${vehicles.details}->'images' else '[]'::jsonb end) with ordinality as photo_json(value, n),
+      lateral (select photo_json.value #>> '{}' as url, photo_json.n) as photo
+      left join ${vehiclePhotos} on ${vehiclePhotos.sourceUrl} = photo.url and ${vehiclePhotos.status} = 'ready'
+        and ${vehiclePhotos.feedJpeg}
+      where jsonb_typeof(photo_json.value) = 'string'), '[]'::jsonb)`,
     sql`${vehicles.private}`,
     sql`${vehicles.details}->>'dateAdded'`,
     sql`${vehicles.firstSeenAt}`,

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { createHash, randomUUID } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Metadata } from "sharp";
 import { PHOTO_FORMATS, PHOTO_WIDTHS, photoHeight } from "../../components/vehicle/photo-sources";
@@ -21,8 +21,9 @@ let sharpModule: Promise<typeof import("sharp")> | undefined;
 
 /**
  * sharp (libvips) loaded with the first photo to make, with libvips's operation cache off and one thread per image
- * (ADR 367). Only the photo process (ADR 410) makes photos; the site imports this module for `photosDir` and its
- * types, and must never load sharp through it, so the import stays here and lazy.
+ * (ADR 367). Only the photo process (ADR 410) makes photos and feed JPEGs; the site imports this module for
+ * `photosDir`, `deletePhotoFiles` and its types, and must never load sharp through it, so the import stays here and
+ * lazy.
  */
 function loadSharp(): Promise<typeof import("sharp")> {
   sharpModule ??= import("sharp").then((module) => {
@@ -68,6 +69,7 @@ export async function makePhotoFiles(source: Buffer, dir: string): Promise<Photo
   }
   const name = createHash("sha256").update(PIPELINE_VERSION).update(source).digest("hex").slice(0, 32);
   const widths = PHOTO_WIDTHS.filter((w, i) => i === 0 || w <= width);
+  const widest = widths.at(-1) ?? PHOTO_WIDTHS[0];
   const files: [string, Buffer][] = [];
   try {
     for (const w of widths) {
@@ -79,18 +81,56 @@ export async function makePhotoFiles(source: Buffer, dir: string): Promise<Photo
           format === "avif" ? frame.clone().avif({ quality: 50, effort: 2 }) : frame.clone().webp({ quality: 76 });
         files.push([`${name}-${w}.${format}`, await encoded.toBuffer()]);
       }
+      if (w === widest) files.push([`${name}-${w}.jpg`, await asFeedJpeg(frame.clone()).toBuffer()]);
     }
   } catch {
     // The header read well but the pixels do not decode: a truncated or corrupt file.
     return { kind: "refused", reason: "its pixels cannot be read (a broken or truncated file)" };
   }
   // A failure to write (a full disk) is ours, not the photo's: it throws, and the job tries the photo again later.
+  await writeFiles(dir, files);
+  return { kind: "ready", name, width: widest };
+}
+
+/**
+ * The ad feeds' rendition (ADR 407): Google's vehicle ads take GIF, JPEG, PNG, BMP or TIFF and Meta's catalog JPEG or
+ * PNG, neither AVIF nor WebP. One JPEG at the widest width made (1440 × 810 for most photos: above Google's
+ * recommended 800 × 600 and Meta's 1080 wide), a transparent PNG's background made white.
+ */
+function asFeedJpeg(frame: import("sharp").Sharp): import("sharp").Sharp {
+  return frame.flatten({ background: "#ffffff" }).jpeg({ quality: 82 });
+}
+
+async function writeFiles(dir: string, files: readonly [string, Buffer][]) {
   await mkdir(dir, { recursive: true });
   for (const [fileName, data] of files) {
     const file = join(dir, fileName);
-    const partial = `${file}.${process.pid}.part`;
+    // Unique per write: two photos of the same bytes (two addresses, one file) are made at once by two workers.
+    const partial = `${file}.${randomUUID()}.part`;
     await writeFile(partial, data);
     await rename(partial, file);
   }
-  return { kind: "ready", name, width: widths.at(-1) ?? PHOTO_WIDTHS[0] };
+}
+
+/**
+ * The feed JPEG of a photo made before the feeds took the site's own photos (ADR 407), from its widest WebP already on
+ * disk: no second download. False when that file is missing, so the caller has the photo made again. Run in the photo
+ * process (ADR 410), asked through `PhotoProcess.addFeedJpeg`.
+ */
+export async function addFeedJpeg(dir: string, name: string, width: number): Promise<boolean> {
+  const { default: sharp } = await loadSharp();
+  let webp: Buffer;
+  try {
+    webp = await readFile(join(dir, `${name}-${width}.webp`));
+  } catch {
+    return false;
+  }
+  await writeFiles(dir, [[`${name}-${width}.jpg`, await asFeedJpeg(sharp(webp, { failOn: "error" })).toBuffer()]]);
+  return true;
+}
+
+/** Every file a photo named `name` can have; one already gone is no error. */
+export async function deletePhotoFiles(dir: string, name: string): Promise<void> {
+  const names = PHOTO_WIDTHS.flatMap((w) => [...PHOTO_FORMATS, "jpg"].map((format) => `${name}-${w}.${format}`));
+  await Promise.all(names.map((file) => rm(join(dir, file), { force: true })));
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -7,61 +7,15 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
-import { until } from "../../../tests/support/wait";
 import { stores, vehiclePhotos } from "../db/schema.server";
 import { parseJsonFeed } from "../inventory/feed";
 import { importFeed } from "../inventory/import.server";
 import { inventoryIndex, inventoryIndexCaughtUp } from "../search/snapshot.server";
+import { parseAllowance } from "./photo-address.server";
 import { type PhotoSettings, readyPhotos, retryDelayMs, runPhotos } from "./photo-job.server";
-import { type PhotoProcess, photoProcess } from "./photo-process.server";
+import { alive, watchedProcess } from "./photo-process.test-support";
 
 const VIN = "1HGCM82633A004352";
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The photo process, with the pid of each process it forked kept, and a way to signal one as it is handed a photo. */
-function watchedProcess(
-  options: { signalOnPhoto?: { photo: number; signal: NodeJS.Signals; once?: "sharp-loaded" } } = {},
-): PhotoProcess & { pids: number[]; sent: NodeJS.Signals[] } {
-  const real = photoProcess();
-  const pids: number[] = [];
-  const sent: NodeJS.Signals[] = [];
-  let photos = 0;
-  const send = (pid: number, signal: NodeJS.Signals) => {
-    process.kill(pid, signal);
-    sent.push(signal);
-  };
-  return {
-    pids,
-    sent,
-    get pid() {
-      return real.pid;
-    },
-    make(source, dir) {
-      const made = real.make(source, dir);
-      const pid = real.pid;
-      if (pid !== undefined && !pids.includes(pid)) pids.push(pid);
-      const signal = options.signalOnPhoto;
-      if (++photos === signal?.photo && pid !== undefined) {
-        if (!signal.once) send(pid, signal.signal);
-        // Mid-photo: the process has loaded sharp, which it does when it starts making the photo's files.
-        else
-          void until("sharp in the photo process", () => readFileSync(`/proc/${pid}/maps`, "utf8").includes("vips"), {
-            everyMs: 5,
-          }).then(() => send(pid, signal.signal));
-      }
-      return made;
-    },
-    close: () => real.close(),
-  };
-}
 
 /** A 1600 × 900 photograph-like JPEG: a gradient and noise, so it does not compress to nothing. */
 async function photo(width = 1600, height = 900): Promise<Buffer> {
@@ -139,7 +93,16 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     host.requests = [];
     host.mostInFlight = 0;
     dir = mkdtempSync(join(tmpdir(), "showroom-photos-"));
-    settings = { dir, timeoutMs: 5000, maxBytes: 2_000_000, concurrency: 2, retryEveryMs: 60_000 };
+    // The photo host listens on loopback, which the fetcher reaches only when the operator allows it (ADR 405).
+    settings = {
+      dir,
+      timeoutMs: 5000,
+      maxBytes: 2_000_000,
+      concurrency: 2,
+      retryEveryMs: 60_000,
+      allowance: parseAllowance(["127.0.0.1"]),
+      unusedGraceMs: 7 * 24 * 3_600_000,
+    };
     return () => rmSync(dir, { recursive: true, force: true });
   });
 
@@ -183,12 +146,19 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     expect(row?.reason).toBeNull();
     expect(row).toMatchObject({ status: "ready", width: 1440, attempts: 1 });
     const files = readdirSync(dir).sort();
-    expect(files).toEqual([480, 960, 1440].flatMap((w) => [`${row?.name}-${w}.avif`, `${row?.name}-${w}.webp`]).sort());
+    // The ad feeds' JPEG (ADR 407) is made at the widest width only.
+    expect(files).toEqual(
+      [480, 960, 1440]
+        .flatMap((w) => [`${row?.name}-${w}.avif`, `${row?.name}-${w}.webp`])
+        .concat(`${row?.name}-1440.jpg`)
+        .sort(),
+    );
+    expect(row?.feedJpeg).toBe(true);
     for (const file of files) {
       const meta = await sharp(join(dir, file)).metadata();
       const width = Number(/-(\d+)\./.exec(file)?.[1]);
       expect([meta.format, meta.width, meta.height]).toEqual([
-        file.endsWith(".avif") ? "heif" : "webp",
+        file.endsWith(".avif") ? "heif" : file.endsWith(".jpg") ? "jpeg" : "webp",
         width,
         (width * 9) / 16,
       ]);
@@ -205,7 +175,7 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     const [url = ""] = await importWith(["/small.jpg"]);
     await runPhotos(t.db, settings);
     expect(await rowOf(url)).toMatchObject({ status: "ready", width: 480 });
-    expect(readdirSync(dir)).toHaveLength(2);
+    expect(readdirSync(dir)).toHaveLength(3);
   });
 
   it("hostile files are refused by their content, whatever they are named, and never fetched again", async () => {
@@ -266,6 +236,23 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     // The photo turning ready is an inventory change: the card now shows it.
     await inventoryIndexCaughtUp(t.db);
     expect((await inventoryIndex(t.db)).vehicles.find((v) => v.vin === VIN)?.photo).toBe(`${ready?.name}-1440`);
+  });
+
+  it("a photo on a loopback or private address waits, unasked, until the operator allows its host", async () => {
+    host.answers.set("/inside.jpg", { body: goodPhoto });
+    const [url = ""] = await importWith(["/inside.jpg"]);
+    const t0 = new Date();
+    const closed = { ...settings, allowance: parseAllowance([]) };
+    expect(await runPhotos(t.db, closed, () => t0)).toEqual({ ready: 0, refused: 0, failed: 1 });
+    expect(await rowOf(url)).toMatchObject({
+      status: "waiting",
+      reason: "it is not fetched: 127.0.0.1 is not a public address (loopback)",
+    });
+    expect(host.requests).toEqual([]);
+
+    const due = () => new Date(t0.getTime() + retryDelayMs(1) + 1000);
+    expect(await runPhotos(t.db, settings, due)).toEqual({ ready: 1, refused: 0, failed: 0 });
+    expect(host.requests).toEqual(["/inside.jpg"]);
   });
 
   it("photos are fetched at most `concurrency` at a time", async () => {

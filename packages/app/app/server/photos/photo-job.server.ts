@@ -5,10 +5,13 @@ import type { Config } from "../config.server";
 import type { Db } from "../db/client.server";
 import { rowsOf } from "../db/rows";
 import { vehiclePhotos } from "../db/schema.server";
-import { boundedBytes, size, TooLarge } from "../inventory/feed-fetch.server";
+import { size, TooLarge } from "../inventory/feed-fetch.server";
 import { logError, logInfo } from "../log.server";
+import { type AddressAllowance, parseAllowance } from "./photo-address.server";
+import { fetchPhoto, MAX_REDIRECTS } from "./photo-fetch.server";
 import { photosDir } from "./photo-files.server";
 import { type PhotoProcess, PhotoProcessStopped, photoProcess } from "./photo-process.server";
+import { addMissingFeedJpegs, sweepUnusedPhotos } from "./photo-sweep.server";
 
 export interface PhotoSettings {
   /** Where the files go: `DATA_DIR/media/photos`. */
@@ -21,15 +24,23 @@ export interface PhotoSettings {
   concurrency: number;
   /** How often failed photos are tried again (their own backoff decides which are due). */
   retryEveryMs: number;
+  /** Hosts and addresses the operator lets the fetcher reach although they are not public (ADR 405). */
+  allowance: AddressAllowance;
+  /** How long the files of a photo no car names any more are kept (ADR 406). */
+  unusedGraceMs: number;
 }
 
-export function photoSettingsOf(config: Pick<Config, "DATA_DIR" | "FEED_TIMEOUT_MS" | "PHOTO_WORKERS">): PhotoSettings {
+export function photoSettingsOf(
+  config: Pick<Config, "DATA_DIR" | "FEED_TIMEOUT_MS" | "PHOTO_WORKERS" | "PHOTO_FETCH_ALLOW">,
+): PhotoSettings {
   return {
     dir: photosDir(config.DATA_DIR),
     timeoutMs: config.FEED_TIMEOUT_MS,
     maxBytes: 15_000_000,
     concurrency: config.PHOTO_WORKERS,
     retryEveryMs: 5 * 60_000,
+    allowance: parseAllowance(config.PHOTO_FETCH_ALLOW),
+    unusedGraceMs: 7 * 24 * 3_600_000,
   };
 }
 
@@ -63,7 +74,7 @@ async function claim(db: Db, now: Date): Promise<{ sourceUrl: string; attempts: 
     sql`update ${vehiclePhotos} set next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz,
         attempts = attempts + 1, updated_at = ${now.toISOString()}::timestamptz
       where source_url in (select source_url from ${vehiclePhotos}
-        where status = 'waiting' and next_attempt_at <= ${now.toISOString()}::timestamptz
+        where status = 'waiting' and next_attempt_at <= ${now.toISOString()}::timestamptz and unused_since is null
         order by next_attempt_at limit ${CLAIM_ROWS} for update skip locked)
       returning source_url, attempts`,
   );
@@ -75,7 +86,10 @@ async function claim(db: Db, now: Date): Promise<{ sourceUrl: string; attempts: 
 
 type Download = { kind: "body"; body: Buffer } | { kind: "refused" | "failed"; reason: string };
 
-/** The photo's bytes: a fixture's own `/media/…` file, or one GET of its https address, bounded in time and size. */
+/**
+ * The photo's bytes: a fixture's own `/media/…` file, or a GET of its address (redirects followed, each hop held to the
+ * address policy), bounded in time and size.
+ */
 async function download(url: string, settings: PhotoSettings): Promise<Download> {
   const tooLarge = { kind: "refused", reason: `it is larger than ${size(settings.maxBytes)}` } as const;
   if (url.startsWith("/")) {
@@ -88,25 +102,25 @@ async function download(url: string, settings: PhotoSettings): Promise<Download>
       return { kind: "failed", reason: "the file is missing" };
     }
   }
+  const signal = AbortSignal.timeout(settings.timeoutMs);
   try {
-    const response = await fetch(url, {
-      headers: { accept: "image/avif, image/webp, image/jpeg, image/png;q=0.9, */*;q=0.1" },
-      signal: AbortSignal.timeout(settings.timeoutMs),
-      redirect: "follow",
-    });
-    if (!response.ok) {
-      await response.body?.cancel();
-      return { kind: "failed", reason: `the photo’s host answered ${response.status}` };
+    const got = await fetchPhoto(url, { maxBytes: settings.maxBytes, signal, allowance: settings.allowance });
+    switch (got.kind) {
+      case "body":
+        return got;
+      case "status":
+        return { kind: "failed", reason: `the photo’s host answered ${got.status}` };
+      case "redirects":
+        return { kind: "failed", reason: `it redirects more than ${MAX_REDIRECTS} times` };
+      case "blocked":
+        // Not `refused`: the operator may allow the host (PHOTO_FETCH_ALLOW), and the photo is then made on its retry.
+        return { kind: "failed", reason: `it is not fetched: ${got.reason}` };
     }
-    return { kind: "body", body: await boundedBytes(response, settings.maxBytes) };
   } catch (error) {
     if (error instanceof TooLarge) return tooLarge;
-    const cause = (error as { cause?: { code?: string } }).cause;
-    const timedOut = (error as Error).name === "TimeoutError";
-    return {
-      kind: "failed",
-      reason: timedOut ? "no complete answer in time" : `could not reach it (${cause?.code ?? error})`,
-    };
+    if (signal.aborted) return { kind: "failed", reason: "no complete answer in time" };
+    const code = (error as { code?: string }).code;
+    return { kind: "failed", reason: `could not reach it (${code ?? error})` };
   }
 }
 
@@ -148,7 +162,7 @@ async function processPhoto(
   if (outcome.kind === "ready") {
     await db
       .update(vehiclePhotos)
-      .set({ status: "ready", name: outcome.name, width: outcome.width, reason: null, updatedAt: now })
+      .set({ status: "ready", name: outcome.name, width: outcome.width, feedJpeg: true, reason: null, updatedAt: now })
       .where(row);
   } else if (outcome.kind === "refused") {
     await db.update(vehiclePhotos).set({ status: "refused", reason: outcome.reason, updatedAt: now }).where(row);
@@ -169,12 +183,14 @@ export interface PhotoRun {
 }
 
 /**
- * Queues what imports added, then works through every due photo, `concurrency` at a time, until none is due. A photo
- * that fails (unreachable, a 5xx, a timeout) stays `waiting` with its backoff; one whose content is refused is never
- * fetched again. Pages show a photo only once it is ready, and the drawing until then.
+ * Queues what imports added and forgets what no car names any more (ADR 406), then works through every due photo,
+ * `concurrency` at a time, until none is due, and gives older photos their feed JPEG (ADR 407). A photo that fails
+ * (unreachable, a 5xx, a timeout, a private address) stays `waiting` with its backoff; one whose content is refused is
+ * never fetched again. Pages show a photo only once it is ready, and the drawing until then.
  *
- * The files are made in a child process (ADR 410), forked with the first photo downloaded and closed when none is
- * due: sharp never loads in this process, and the memory its encoders leave goes with the child.
+ * The files, the feed JPEGs included, are made in a child process (ADR 410), forked with the first photo downloaded
+ * or JPEG to add and closed when none is due: sharp never loads in this process, and the memory its encoders leave
+ * goes with the child. Fetching, the queue, the sweep and the rows stay here.
  */
 export async function runPhotos(
   db: Db,
@@ -199,9 +215,10 @@ async function runDuePhotos(
 ): Promise<PhotoRun> {
   const run: PhotoRun = { ready: 0, refused: 0, failed: 0 };
   await queuePhotos(db, now());
+  await sweepUnusedPhotos(db, settings.dir, settings.unusedGraceMs, now());
   while (!signal?.aborted) {
     const due = await claim(db, now());
-    if (due.length === 0) return run;
+    if (due.length === 0) break;
     let next = 0;
     const worker = async () => {
       // A stopping server waits for the photos in hand only; the rest of the claim runs out and is due again.
@@ -217,6 +234,7 @@ async function runDuePhotos(
     };
     await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
   }
+  if (!signal?.aborted) await addMissingFeedJpegs(db, settings.dir, maker, signal);
   return run;
 }
 

@@ -1,17 +1,28 @@
-// The photo process's entry (ADR 410): the site forks it when the photo queue has work, sends it each downloaded photo,
-// and disconnects once the queue is empty, so sharp (libvips) and the malloc arenas its encoder threads fill live and
-// die here, never in the site's own process. Built to build/photo-maker.mjs (scripts/photo-maker-build.mjs).
-import { makePhotoFiles } from "./photo-files.server";
-import { isMakeRequest, type MakeReply } from "./photo-messages";
+// The photo process's entry (ADR 410): the site forks it when the photo queue has work, sends it each downloaded photo
+// and each older photo whose feed JPEG is missing (ADR 407), and disconnects once the queue is empty, so sharp (libvips)
+// and the malloc arenas its encoder threads fill live and die here, never in the site's own process. Built to
+// build/photo-maker.mjs (scripts/photo-maker-build.mjs).
+import { addFeedJpeg, makePhotoFiles } from "./photo-files.server";
+import { isPhotoRequest, type PhotoReply, type PhotoRequest } from "./photo-messages";
 
-const reply = (message: MakeReply) => process.send?.(message);
+const reply = (message: PhotoReply) => process.send?.(message);
+
+function answer(request: PhotoRequest): Promise<PhotoReply> {
+  const { id, dir } = request;
+  if (request.kind === "feed-jpeg") {
+    return addFeedJpeg(dir, request.name, request.width).then((added) => ({ id, added }));
+  }
+  const { source } = request;
+  return makePhotoFiles(Buffer.from(source.buffer, source.byteOffset, source.byteLength), dir).then((outcome) => ({
+    id,
+    outcome,
+  }));
+}
 
 process.on("message", (message: unknown) => {
-  if (!isMakeRequest(message)) return;
-  const { id, source, dir } = message;
-  makePhotoFiles(Buffer.from(source.buffer, source.byteOffset, source.byteLength), dir).then(
-    (outcome) => reply({ id, outcome }),
-    (error: unknown) => reply({ id, error: error instanceof Error ? error.message : String(error) }),
+  if (!isPhotoRequest(message)) return;
+  answer(message).then(reply, (error: unknown) =>
+    reply({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
   );
 });
 

@@ -1,32 +1,48 @@
 import type { PhotoOutcome } from "./photo-files.server";
 
-/** One photo for the photo process to make: its downloaded bytes and the folder its files go to. */
-export interface MakeRequest {
-  id: number;
-  source: Uint8Array;
-  dir: string;
+/**
+ * What the photo process is asked: to make one downloaded photo's files (its bytes and the folder they go to), or to
+ * add the ad feeds' JPEG of a photo made before them from its widest WebP on disk (ADR 407). Every use of sharp is one
+ * of these, so the site never loads it (ADR 410).
+ */
+export type PhotoAsk =
+  | { kind: "make"; source: Uint8Array; dir: string }
+  | { kind: "feed-jpeg"; dir: string; name: string; width: number };
+
+export type PhotoRequest = PhotoAsk & { id: number };
+
+/**
+ * What came of one request: the made photo's outcome, whether the feed JPEG was added (false: its WebP is missing), or
+ * the message of an error on our side (a full disk, an unreadable file).
+ */
+export type PhotoReply =
+  | { id: number; outcome: PhotoOutcome }
+  | { id: number; added: boolean }
+  | { id: number; error: string };
+
+export function isPhotoRequest(message: unknown): message is PhotoRequest {
+  const m = message as {
+    id?: unknown;
+    kind?: unknown;
+    source?: unknown;
+    dir?: unknown;
+    name?: unknown;
+    width?: unknown;
+  };
+  if (typeof m !== "object" || m === null || !Number.isInteger(m.id) || typeof m.dir !== "string") return false;
+  if (m.kind === "make") return m.source instanceof Uint8Array;
+  return m.kind === "feed-jpeg" && typeof m.name === "string" && Number.isInteger(m.width);
 }
 
-/** What came of one request: the outcome, or the message of an error on our side (a full disk). */
-export type MakeReply = { id: number; outcome: PhotoOutcome } | { id: number; error: string };
-
-export function isMakeRequest(message: unknown): message is MakeRequest {
-  const m = message as Partial<MakeRequest> | null;
+export function isPhotoReply(message: unknown): message is PhotoReply {
+  const m = message as { id?: unknown; outcome?: { kind?: unknown }; added?: unknown; error?: unknown } | null;
   return (
     typeof m === "object" &&
     m !== null &&
     Number.isInteger(m.id) &&
-    m.source instanceof Uint8Array &&
-    typeof m.dir === "string"
-  );
-}
-
-export function isMakeReply(message: unknown): message is MakeReply {
-  const m = message as { id?: unknown; outcome?: { kind?: unknown }; error?: unknown } | null;
-  return (
-    typeof m === "object" &&
-    m !== null &&
-    Number.isInteger(m.id) &&
-    (typeof m.error === "string" || m.outcome?.kind === "ready" || m.outcome?.kind === "refused")
+    (typeof m.error === "string" ||
+      typeof m.added === "boolean" ||
+      m.outcome?.kind === "ready" ||
+      m.outcome?.kind === "refused")
   );
 }

@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { builtPackageRoot } from "../db/client.server";
 import type { PhotoOutcome } from "./photo-files.server";
-import { isMakeReply, type MakeRequest } from "./photo-messages";
+import { isPhotoReply, type PhotoAsk, type PhotoReply, type PhotoRequest } from "./photo-messages";
 
 /** The photo process stopped (a crash, a kill) before answering: the photo is tried again after its backoff. */
 export class PhotoProcessStopped extends Error {
@@ -35,6 +35,11 @@ function photoProcessEntry(): PhotoProcessEntry {
 export interface PhotoProcess {
   /** Makes one photo's files in the photo process, forking it first when none runs. */
   make(source: Buffer, dir: string): Promise<PhotoOutcome>;
+  /**
+   * Adds the feed JPEG of a photo made before the ad feeds named the site's photos (ADR 407), from its widest WebP in
+   * `dir`, in the photo process (forking it first when none runs). False when that WebP is missing.
+   */
+  addFeedJpeg(dir: string, name: string, width: number): Promise<boolean>;
   /** Lets the process exit (once it has answered everything sent) and waits until it has. */
   close(): Promise<void>;
   /** The pid of the process running now, if one does. */
@@ -42,15 +47,15 @@ export interface PhotoProcess {
 }
 
 /**
- * The site's side of the photo process (ADR 410): forked with the first photo to make, one at a time however many
- * photos are in hand (they are multiplexed by id), and closed by the job when its queue is empty. A process that dies
+ * The site's side of the photo process (ADR 410): forked with the first photo to make or feed JPEG to add, one at a time
+ * however many photos are in hand (they are multiplexed by id), and closed by the job when its queue is empty. A process that dies
  * fails every photo it held with {@link PhotoProcessStopped}; the next photo forks a new one.
  */
 export function photoProcess(entry: PhotoProcessEntry = photoProcessEntry()): PhotoProcess {
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
   let nextId = 1;
-  const pending = new Map<number, { resolve(outcome: PhotoOutcome): void; reject(error: Error): void }>();
+  const pending = new Map<number, { resolve(reply: PhotoReply): void; reject(error: Error): void }>();
 
   const start = (): ChildProcess => {
     const started = fork(entry.file, [], {
@@ -62,12 +67,12 @@ export function photoProcess(entry: PhotoProcessEntry = photoProcessEntry()): Ph
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     started.on("message", (message: unknown) => {
-      if (!isMakeReply(message)) return;
+      if (!isPhotoReply(message)) return;
       const waiting = pending.get(message.id);
       pending.delete(message.id);
       if (!waiting) return;
       if ("error" in message) waiting.reject(new Error(message.error));
-      else waiting.resolve(message.outcome);
+      else waiting.resolve(message);
     });
     // A send to a process that just died reports here; its exit fails what it held.
     started.on("error", () => {});
@@ -83,18 +88,28 @@ export function photoProcess(entry: PhotoProcessEntry = photoProcessEntry()): Ph
     return started;
   };
 
+  const ask = (request: PhotoAsk): Promise<PhotoReply> => {
+    child ??= start();
+    const sent: PhotoRequest = { ...request, id: nextId++ };
+    return new Promise((resolve, reject) => {
+      pending.set(sent.id, { resolve, reject });
+      child?.send(sent);
+    });
+  };
+
   return {
     get pid() {
       return child?.pid;
     },
-    make(source, dir) {
-      child ??= start();
-      const id = nextId++;
-      const request: MakeRequest = { id, source, dir };
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        child?.send(request);
-      });
+    async make(source, dir) {
+      const reply = await ask({ kind: "make", source, dir });
+      if (!("outcome" in reply)) throw new Error("the photo process answered a photo to make with no outcome");
+      return reply.outcome;
+    },
+    async addFeedJpeg(dir, name, width) {
+      const reply = await ask({ kind: "feed-jpeg", dir, name, width });
+      if (!("added" in reply)) throw new Error("the photo process answered a feed JPEG with no result");
+      return reply.added;
     },
     async close() {
       if (child?.connected) child.disconnect();

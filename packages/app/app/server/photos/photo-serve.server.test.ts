@@ -10,6 +10,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const NAME = "0123456789abcdef0123456789abcdef";
 mkdirSync(photosDir(dataDir), { recursive: true });
 writeFileSync(join(photosDir(dataDir), `${NAME}-960.webp`), "webp bytes");
+writeFileSync(join(photosDir(dataDir), `${NAME}-1440.jpg`), "jpeg bytes");
 writeFileSync(join(dataDir, "secret.txt"), "not a photo");
 writeFileSync(join(photosDir(dataDir), `${NAME}-960.webp.123.part`), "half");
 
@@ -23,6 +24,12 @@ describe("serving a made photo", () => {
     expect(await response.text()).toBe("webp bytes");
   });
 
+  it("answers the ad feeds' JPEG as image/jpeg", async () => {
+    const response = await photoFile(dataDir, `${NAME}-1440.jpg`);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(await response.text()).toBe("jpeg bytes");
+  });
+
   it.each([
     "../secret.txt",
     "..%2Fsecret.txt",
@@ -30,6 +37,8 @@ describe("serving a made photo", () => {
     `${NAME}-960.webp.123.part`,
     `${NAME}-961.webp`,
     `${NAME}-960.jpg`,
+    `${NAME}-1440.jpeg`,
+    `${NAME}-1440.JPG`,
     `${NAME.toUpperCase()}-960.webp`,
     `${NAME}-960.avif`,
     "",
