@@ -148,9 +148,9 @@ export default function StaffInventoryFeeds({ loaderData, actionData }: Route.Co
       <DeskHeading>Inventory feeds</DeskHeading>
       <p className="mt-2 max-w-3xl text-slate-700">
         The server pulls each store’s feed when it starts and every {number.format(loaderData.minutes)} minutes. A full
-        feed that would mark more than {loaderData.holdPercent} % of a store’s available cars sold is held, not applied,
-        until an admin applies it; so is an uploaded one. Each pull lists up to {loaderData.linesShown} of the rows it
-        rejected.
+        feed that would mark more than {loaderData.holdPercent} % of a store’s cars in stock (listed or hidden) sold is
+        held, not applied, until an admin applies it; so is an uploaded one. Each pull lists up to{" "}
+        {loaderData.linesShown} of the rows it rejected.
       </p>
       {actionData && "error" in actionData ? <DeskMessage tone="error">{actionData.error}</DeskMessage> : null}
       {actionData && "upload" in actionData ? <Uploaded upload={actionData.upload} /> : null}

@@ -139,7 +139,7 @@ describe.each(testDatabaseKinds())("uploading a feed on the desk on %s", (kind) 
     const answer = await upload(admin, { store: "brentwood", scope: "full" }, csv(CSV, "whole.csv"));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatch(
-      /whole\.csv is held, not applied \(pull #\d+\): .*it would mark \d+ of the store’s \d+ available cars sold/,
+      /whole\.csv is held, not applied \(pull #\d+\): .*it would mark \d+ of the store’s \d+ cars in stock sold/,
     );
     const after = await site.database.db
       .select({ vin: vehicles.vin })

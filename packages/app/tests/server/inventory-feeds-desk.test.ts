@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())("the desk's inventory feeds on %s", (kind) =>
     expect(page.status).toBe(200);
     expect(page.body).toContain("Inventory feeds");
     expect(page.body).toContain("Held");
-    expect(page.body).toMatch(/it would mark \d+ of the store’s \d+ available cars sold/);
+    expect(page.body).toMatch(/it would mark \d+ of the store’s \d+ cars in stock sold/);
     expect(page.body).toMatch(/Line 6: vin: VIN fails the check digit/);
     expect(page.body).toContain(`/dms/brentwood.csv`);
     expect(page.body).not.toContain("s3cret");

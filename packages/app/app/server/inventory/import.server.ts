@@ -54,7 +54,7 @@ export async function importFeed(
   options: {
     full?: boolean;
     now?: Date;
-    /** Hold (change nothing) a full feed that would mark more than this % of the store's available cars sold. */
+    /** Hold (change nothing) a full feed that would mark more than this % of the store's cars in stock sold. */
     holdAbovePercent?: number;
     /**
      * Queue the email alerts the feed's new listings and price drops match, in the import's transaction (ADR 372);
