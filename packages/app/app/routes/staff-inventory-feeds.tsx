@@ -6,7 +6,7 @@ import { deskOf } from "../server/staff/access.server";
 import { type DeskPull, inventoryFeedsDesk, LINES_SHOWN } from "../server/staff/inventory-feeds-desk.server";
 import { roleAllows } from "../server/staff/sessions.server";
 import type { Route } from "./+types/staff-inventory-feeds";
-import { readDeskForm } from "./staff-admin.server";
+import { deskAction } from "./desk-action.server";
 import { inventoryFeedsAction, type UploadAnswer } from "./staff-inventory-feeds.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,10 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readDeskForm(request);
-  return inventoryFeedsAction(deskOf(context), form);
-}
+export const action = deskAction(inventoryFeedsAction);
 
 export const meta = () => deskMeta("Inventory feeds");
 
