@@ -3,9 +3,8 @@
 // inventory and prices with the new rules at once, and a request without this start's token is refused.
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { vinCheckDigit } from "@showroom/rules/inventory";
@@ -15,15 +14,11 @@ import { until } from "../support/wait";
 import { APP_DIR, ensureBuiltServer } from "./support/built-server";
 import { type ChildServer, spawnServer } from "./support/child-server";
 import { request } from "./support/requests";
+import { tempDirs } from "./support/temp-dirs";
 
 const RULES = fileURLToPath(new URL("../../../rules/rules/", import.meta.url));
 
-const dirs: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs();
 
 /** `npm run <script> -- …args` as a person types it in `caller`, against the data directory `dataDir`. */
 function command(script: "import" | "rules", args: string[], dataDir: string, caller: string) {
@@ -103,7 +98,6 @@ describe("commands handed to the running site on the embedded database", () => {
 
   afterAll(async () => {
     await server?.stop("SIGTERM", 30_000);
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it("the socket and the token are the data directory owner's alone, and a wrong token is refused", async () => {
