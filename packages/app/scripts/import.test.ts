@@ -1,7 +1,6 @@
 // `npm run import` and the mass-sold hold (issue 29, ADR 397), as an operator runs it on an embedded database: a full
 // feed that would mark more than FEED_HOLD_PERCENT % of the store's cars sold changes nothing and says why, in the
 // scheduled pull's words; `--force` applies it; a partial feed, which sells nothing, is never held.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -11,6 +10,7 @@ import { openDatabase } from "../app/server/db/client.server";
 import { vehicles } from "../app/server/db/schema.server";
 import { holdReason } from "../app/server/inventory/feed-hold";
 import { seedIfEmpty } from "../app/server/seed.server";
+import { runScript } from "../tests/support/commands";
 import { seedPgliteDataDir } from "../tests/support/databases";
 
 const APP = new URL("..", import.meta.url).pathname;
@@ -23,26 +23,7 @@ let dataDir: string;
 let feed: string;
 
 function cli(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--conditions=showroom-source", "scripts/import.ts", ...args],
-      {
-        cwd: APP,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, INIT_CWD: APP, ...env },
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript("scripts/import.ts", args, { DATA_DIR: dataDir, INIT_CWD: APP, ...env });
 }
 
 /** The store's cars in stock, read between two runs (a run holds the data directory's lock). */

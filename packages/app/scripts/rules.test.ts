@@ -2,7 +2,6 @@
 // commands run in this process on one open database per kind (docs/decisions/322); the script itself runs as a child
 // process, as npm runs it (in packages/app, INIT_CWD the caller's folder): on the embedded database in a data
 // directory, and on PostgreSQL while a listener in this process, another server, switches within 2 seconds.
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
@@ -13,11 +12,11 @@ import { openDatabase } from "../app/server/db/client.server";
 import { auditEvents } from "../app/server/db/schema.server";
 import { listOfferRuleVersions } from "../app/server/sell/offer-rule-versions.server";
 import { openPublishedOfferRules } from "../app/server/sell/published-offer-rules.server";
+import { collectedOutput, runProcess, runScript } from "../tests/support/commands";
 import { seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from "../tests/support/databases";
 import { until } from "../tests/support/wait";
 import { rulesCommand } from "./rules-command";
 
-const APP = fileURLToPath(new URL("..", import.meta.url));
 const REPOSITORY = fileURLToPath(new URL("../../..", import.meta.url));
 const RULES = fileURLToPath(new URL("../../rules/rules/", import.meta.url));
 const settings = (days: number) =>
@@ -49,18 +48,10 @@ describe.each(testDatabaseKinds())("npm run rules on %s, in process", (kind) => 
   const handle = useTestDatabase(kind);
 
   async function rules(caller: string, ...args: string[]) {
-    let stdout = "";
-    let stderr = "";
+    const output = collectedOutput();
     const code = await rulesCommand(
       args,
-      {
-        out: (line) => {
-          stdout += `${line}\n`;
-        },
-        err: (line) => {
-          stderr += `${line}\n`;
-        },
-      },
+      { out: output.out, err: output.err },
       {
         config: () => loadConfig({ DATA_DIR: caller }),
         // The suite's database stays open: a run's close must not close it.
@@ -69,7 +60,7 @@ describe.each(testDatabaseKinds())("npm run rules on %s, in process", (kind) => 
         user: () => "pat",
       },
     );
-    return { code, stdout, stderr };
+    return { code, stdout: output.stdout, stderr: output.stderr };
   }
 
   it("publish checks the folder (relative to where it was typed), publishes it, and versions lists it in use", async () => {
@@ -157,30 +148,9 @@ describe.each(testDatabaseKinds())("npm run rules on %s, in process", (kind) => 
   });
 });
 
-/** Runs `command` in `cwd` with only PATH, HOME and `env` from the environment. */
-function run(command: string, args: string[], cwd: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** Runs `scripts/rules.ts` as npm runs it: in packages/app, with INIT_CWD the caller's folder. */
 function cli(caller: string, env: Record<string, string>, ...args: string[]) {
-  const script = ["--import", "tsx", "--conditions=showroom-source", "scripts/rules.ts", ...args];
-  return run(process.execPath, script, APP, { INIT_CWD: caller, ...env });
+  return runScript("scripts/rules.ts", args, { INIT_CWD: caller, ...env });
 }
 
 describe("the script, as a child process, on the embedded database in DATA_DIR", () => {
@@ -193,7 +163,7 @@ describe("the script, as a child process, on the embedded database in DATA_DIR",
   it("through npm, from any folder: init and publish read and write where the command was typed", async () => {
     const caller = tempDir("showroom-rules-npm-caller-");
     const npm = (...args: string[]) =>
-      run("npm", ["--prefix", REPOSITORY, "run", ...args], caller, { DATA_DIR: dataDir });
+      runProcess("npm", ["--prefix", REPOSITORY, "run", ...args], { cwd: caller, env: { DATA_DIR: dataDir } });
     // A name no one uses, so that a wrong resolution (into packages/rules or packages/app) is seen and cleaned up.
     const folder = `npm-rules-${process.pid}`;
     cleanup.push(join(REPOSITORY, "packages/rules", folder), join(REPOSITORY, "packages/app", folder));

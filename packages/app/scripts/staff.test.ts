@@ -2,68 +2,38 @@
 // data directory. The account commands run in this process on one open database (opening the embedded one costs
 // seconds, and a Node start with tsx more); the scripts themselves run as child processes once each, for what only
 // they do: standard input, the streams and the exit code (docs/decisions/322).
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../app/server/config.server";
 import { type Database, openDatabase } from "../app/server/db/client.server";
+import { type CommandRun, collectedOutput, runScript } from "../tests/support/commands";
 import { seedPgliteDataDir } from "../tests/support/databases";
 import { staffCommand } from "./staff-command";
 
-const APP = new URL("..", import.meta.url).pathname;
 const PASSWORD = "a long and unusual passphrase";
 let dataDir: string;
 let database: Database | undefined;
 
 /** Runs a script with `input` on standard input; resolves to its exit code and output. */
-function cli(
-  script: string,
-  args: string[],
-  input = "",
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "--conditions=showroom-source", script, ...args], {
-      cwd: APP,
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+function cli(script: string, args: string[], input = ""): Promise<CommandRun> {
+  return runScript(script, args, { DATA_DIR: dataDir }, input);
 }
 
 /** `npm run staff -- …args` with `input` as the typed password, in this process, on the file's open database. */
 async function staff(args: string[], input = ""): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = "";
-  let stderr = "";
+  const output = collectedOutput();
   const code = await staffCommand(
     args,
-    {
-      out: (line) => {
-        stdout += `${line}\n`;
-      },
-      err: (line) => {
-        stderr += `${line}\n`;
-      },
-      password: async () => input.split("\n")[0] ?? "",
-    },
+    { out: output.out, err: output.err, password: async () => input.split("\n")[0] ?? "" },
     {
       config: () => loadConfig({ DATA_DIR: dataDir }),
       // The file closes the database after its last run; a run's own close must leave it open.
       open: async () => (database ? { ...database, close: async () => {} } : null),
     },
   );
-  return { code, stdout, stderr };
+  return { code, stdout: output.stdout, stderr: output.stderr };
 }
 
 const secretOf = (stdout: string) => stdout.match(/otpauth:\/\/totp\/\S*secret=([A-Z2-7]+)/)?.[1];

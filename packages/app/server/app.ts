@@ -24,7 +24,7 @@ import { logError, logInfo, logWarn, setLogFormat, setLogLevel } from "../app/se
 import { createSiteMetrics } from "../app/server/metrics/metrics.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { photoSettingsOf, startPhotoJob } from "../app/server/photos/photo-job.server";
-import { hit, sweep } from "../app/server/rate-limit.server";
+import { sweep } from "../app/server/rate-limit.server";
 import {
   indexedInventoryVersion,
   inventoryChanged,
@@ -48,6 +48,7 @@ import { feedUploadGate, uploadLimit } from "./feed-upload-gate";
 import { HtmlCache } from "./html-cache";
 import { InventoryVersionCache } from "./inventory-version";
 import { createPageHandler } from "./page-handler";
+import { plainErrors, postBudgets, warnOfUntrustedProxy } from "./request-middleware";
 import {
   bodyLimit,
   nonceMiddleware,
@@ -56,24 +57,6 @@ import {
   staffDeskHeaders,
   tagSources,
 } from "./security";
-
-/**
- * With TRUST_PROXY=0 every request's address is the socket's. When requests arrive carrying X-Forwarded-For, a proxy
- * is in front and every shopper shares its one address, so one POST budget: say so once, in the log, at the first.
- */
-function warnOfUntrustedProxy() {
-  let warned = false;
-  return (req: Request, _res: Response, next: NextFunction) => {
-    if (!warned && req.headers["x-forwarded-for"] !== undefined) {
-      warned = true;
-      console.warn(
-        "Requests arrive with X-Forwarded-For but TRUST_PROXY=0: every visitor behind that proxy shares one address and " +
-          "one rate limit. Set TRUST_PROXY to the proxy's address (TRUST_PROXY=loopback for a proxy on this machine).",
-      );
-    }
-    next();
-  };
-}
 
 /** Hashed build assets never change under one name: cache them for the spec's 100 days, immutably. */
 const ASSET_MAX_AGE_SECONDS = 8_640_000;
@@ -142,22 +125,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
     feedUploadGate(db, MAX_BODY_BYTES, feedBytes),
     bodyLimit(MAX_BODY_BYTES, uploadLimit(CAREERS_BODY_BYTES, feedBytes)),
   );
-  app.use(async (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "POST") return next();
-    // A page's tracked events (a page view per navigation) have a budget of their own, so browsing never uses up the
-    // posts a shopper's forms need (ADR 281).
-    const tracking = req.path === "/api/track/facebook";
-    try {
-      const { allowed, retryAfterSeconds } = tracking
-        ? await hit(db, `track:${req.ip}`, config.TRACK_EVENTS_PER_MINUTE)
-        : await hit(db, `post:${req.ip}`, config.RATE_LIMIT_POSTS_PER_MINUTE);
-      if (allowed) return next();
-      res.setHeader("Retry-After", String(retryAfterSeconds));
-      res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");
-    } catch (error) {
-      next(error);
-    }
-  });
+  app.use(postBudgets(db, config));
 
   app.all(
     "/{*path}",
@@ -186,18 +154,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
         ),
     }),
   );
-  // Errors Express itself raises (a malformed URL, say) end here: our headers stay, no stack trace leaves the server.
-  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
-    if (res.headersSent) return next(error);
-    const given =
-      (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
-    const status = typeof given === "number" && given >= 400 && given < 600 ? given : 500;
-    if (status >= 500) logError(`${req.method} ${req.path}`, error);
-    res
-      .status(status)
-      .type("text/plain")
-      .send(status < 500 ? "Bad request." : "Something went wrong. Please try again.");
-  });
+  app.use(plainErrors);
   return app;
 }
 

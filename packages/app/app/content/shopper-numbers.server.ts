@@ -1,6 +1,7 @@
 import type { SiteSettings } from "@showroom/fixtures";
 import { MESSAGES, readPaymentEstimateChoices } from "@showroom/forms";
 import { creditBandOf, defaultFinancingRules, isSliderValue, type ShopperNumbers } from "@showroom/rules/financing";
+import type { UnlockPriceSelections } from "@showroom/rules/unlock-price";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { clearCookie, setCookie } from "../cookies";
@@ -55,6 +56,25 @@ export function shopperNumbersCookie(request: Request, settings: SiteSettings, n
   if (!consentOf(request, settings).granted.functional) return null;
   const band = creditBandOf(numbers.creditScore);
   return setCookie("shopperNumbers", [numbers.cashDown, numbers.tradeEquity, band.min, numbers.termMonths].join("."));
+}
+
+/**
+ * The personalize-price stepper is done: the numbers the shopper gave become every payment's on the site, as the
+ * stepper promises ("We'll save your numbers"), where functional consent lets them be kept (ADR 375).
+ */
+export function keepStepperNumbers(
+  request: Request,
+  settings: SiteSettings,
+  headers: Headers,
+  selections: UnlockPriceSelections,
+): void {
+  const cookie = shopperNumbersCookie(request, settings, {
+    cashDown: selections.cashDown,
+    tradeEquity: selections.trading ? selections.tradeEquity : 0,
+    creditScore: selections.creditScore,
+    termMonths: selections.termMonths,
+  });
+  if (cookie) headers.append("Set-Cookie", cookie);
 }
 
 /** The `Set-Cookie` line that forgets the numbers. */

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormMetaFields, TextField } from "../components/forms/fields";
+import { EmailField, FormMetaFields } from "../components/forms/fields";
 import { shownValues } from "../components/forms/shown-values";
 import { translator } from "../components/i18n";
 import { privatePageHeaders } from "../components/private-page";
@@ -49,13 +49,10 @@ export default function NewAlert({ loaderData, actionData }: Route.ComponentProp
             <FormMetaFields idempotencyKey={values.idempotencyKey ?? loaderData.idempotencyKey} />
             {loaderData.search ? <input type="hidden" name="search" value={loaderData.search} /> : null}
             {loaderData.vin ? <input type="hidden" name="vin" value={loaderData.vin} /> : null}
-            <TextField
+            <EmailField
               name="email"
-              type="email"
               label={fields("email.label")}
               placeholder={fields("email.placeholder")}
-              autoComplete="email"
-              inputMode="email"
               required
               errors={errors}
               defaultValue={values.email}

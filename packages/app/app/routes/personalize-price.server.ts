@@ -7,98 +7,49 @@ import {
   unlockPricePostSchema,
   unlockPriceStepSchemas,
 } from "@showroom/forms";
-import { defaultFinancingRules, type PaymentEstimate } from "@showroom/rules/financing";
-import { robotsContent } from "@showroom/rules/inventory";
 import {
   type ContactError,
   SAVE_PROFILE_ERROR,
   type SaveProfileInput,
-  type UnlockPriceInput,
-  type UnlockPriceSelections,
   type UnlockPriceStep,
-  unlockPriceEstimate,
-  unlockPriceProgress,
-  unlockPriceStep,
 } from "@showroom/rules/unlock-price";
 import { data, redirect } from "react-router";
 import { waitFor } from "xstate";
 import type { z } from "zod";
-import type { Seo } from "../components/seo";
-import type {
-  EstimateView,
-  SliderViews,
-  StepperRefusal,
-  StepperVehicleView,
-  StepperView,
-} from "../components/unlock-price/types";
+import type { StepperRefusal, StepperVehicleView } from "../components/unlock-price/types";
 import { flashCookie } from "../content/flash.server";
 import { readFormData } from "../content/form-data.server";
 import { rowPath, type VehicleRow, vehicleByVin } from "../content/inventory.server";
-import { notFound, pagePath, requirePage } from "../content/seo.server";
-import { formatMoney } from "../content/shell.server";
-import { shopperNumbersCookie } from "../content/shopper-numbers.server";
+import { notFound, requirePage } from "../content/seo.server";
+import { keepStepperNumbers } from "../content/shopper-numbers.server";
 import type { Site } from "../content/site.server";
-import { t, tree } from "../content/translations.server";
 import { logError } from "../server/log.server";
 import { sendVisitorCookie } from "../server/visitor.server";
 import { newVisitor, readVisitor, type VisitorState } from "../server/visitor-state.server";
 import {
   forgetJourney,
   freshActor,
-  openingCashDown,
   persist,
   profileOf,
   rewindTo,
   sendAnswers,
-  type UnlockPriceActor,
   visitorActor,
 } from "./personalize-price-journey.server";
 import { saveProfileFor } from "./personalize-price-lead.server";
+import {
+  dialogInput,
+  estimateView,
+  seoOf,
+  sliderViews,
+  stepperView,
+  texts,
+  vehicleTitle,
+  withoutPrice,
+} from "./personalize-price-view.server";
 
 /** The page of the stepper for a VIN. */
 function personalizePricePath(vin: string): string {
   return `/personalize-price/${vin}`;
-}
-
-type Snapshot = ReturnType<UnlockPriceActor["getSnapshot"]>;
-
-function estimateView(estimate: PaymentEstimate): EstimateView {
-  return {
-    monthly: formatMoney(estimate.monthly),
-    apr: estimate.apr.toFixed(2),
-    termMonths: estimate.termMonths,
-    amountFinanced: formatMoney(estimate.amountFinanced),
-  };
-}
-
-function vehicleTitle(row: VehicleRow): string {
-  return [row.year, row.make, row.model, row.trim].filter(Boolean).join(" ");
-}
-
-/**
- * What a step screen shows. Before done, the live estimate only for a visitor who has already unlocked prices: its
- * monthly and amount financed give the price away (docs/decisions/270).
- */
-function stepperView(snapshot: Snapshot, row: VehicleRow, priceUnlocked: boolean): StepperView {
-  const { context } = snapshot;
-  const done = snapshot.matches("done");
-  return {
-    step: unlockPriceStep(snapshot),
-    progress: unlockPriceProgress(snapshot),
-    selections: {
-      cashDown: context.cashDown,
-      trading: context.trading,
-      tradeEquity: context.tradeEquity,
-      creditScore: context.creditScore,
-      termMonths: context.termMonths,
-    },
-    contact: context.contact,
-    contactError: context.contactError,
-    preview: priceUnlocked ? estimateView(unlockPriceEstimate(context)) : null,
-    estimate: done && context.estimate ? estimateView(context.estimate) : null,
-    price: done ? formatMoney(context.price) : null,
-    oldPrice: done && row.oldPrice !== null && row.oldPrice > context.price ? formatMoney(row.oldPrice) : null,
-  };
 }
 
 /**
@@ -115,37 +66,6 @@ async function stepperVehicle(site: Site, request: Request, vin: string, visitor
 
 function hasPrice(row: VehicleRow): row is VehicleRow & { price: number } {
   return row.price !== null;
-}
-
-function seoOf(site: Site, request: Request, row: VehicleRow): Seo {
-  const url = new URL(request.url);
-  const title = `${t("unlock-price.pageTitle", { vehicle: vehicleTitle(row) })} | ${site.store.dealer.name}`;
-  return {
-    title,
-    canonical: `${site.origin}${pagePath(url)}`,
-    robots: robotsContent(false),
-    siteName: site.store.dealer.name,
-  };
-}
-
-function sliderViews(): SliderViews {
-  const { cashDown, tradeEquity, creditScore, financeTerm } = defaultFinancingRules.sliders;
-  const view = ({ min, max, step }: { min: number; max: number; step: number }) => ({ min, max, step });
-  return {
-    cashDown: view(cashDown),
-    tradeEquity: view(tradeEquity),
-    creditScore: view(creditScore),
-    termMonths: view(financeTerm),
-  };
-}
-
-function texts() {
-  return {
-    texts: tree("unlock-price"),
-    steps: tree("inventory.unlockPrice"),
-    fields: tree("forms.fields"),
-    toastTexts: tree("toasts.unlockPrice"),
-  };
 }
 
 /**
@@ -187,43 +107,6 @@ export async function personalizePricePage(site: Site, request: Request, vin: st
     snapshot: visitor.priceUnlocked ? persisted : withoutPrice(persisted),
     ...texts(),
   };
-}
-
-/**
- * The dialog's machine input. Before the unlock the browser gets no price: its machine runs on a stand-in of 0,
- * whose figures it never shows; the journey's post is replayed here on the real price, and done shows the server's
- * answer (docs/decisions/270).
- */
-function dialogInput(row: VehicleRow & { price: number }, visitor: VisitorState): UnlockPriceInput {
-  const cashDown = openingCashDown(visitor.priceUnlocked);
-  return {
-    price: visitor.priceUnlocked ? row.price : 0,
-    vehicleYear: row.year,
-    profile: visitor.profile,
-    ...(cashDown === undefined ? {} : { cashDown }),
-  };
-}
-
-/** A stored snapshot for the browser of a visitor who has not unlocked prices: the price replaced by the stand-in. */
-function withoutPrice(persisted: unknown): unknown {
-  if (persisted === null || typeof persisted !== "object") return persisted;
-  const { context } = persisted as { context?: unknown };
-  if (context === null || typeof context !== "object") return persisted;
-  return { ...persisted, context: { ...context, price: 0 } };
-}
-
-/**
- * Done: the numbers the shopper gave become every payment's on the site, as the stepper promises ("We'll save your
- * numbers"), where functional consent lets them be kept (ADR 375).
- */
-function keepNumbers(site: Site, request: Request, headers: Headers, selections: UnlockPriceSelections): void {
-  const cookie = shopperNumbersCookie(request, site.settings, {
-    cashDown: selections.cashDown,
-    tradeEquity: selections.trading ? selections.tradeEquity : 0,
-    creditScore: selections.creditScore,
-    termMonths: selections.termMonths,
-  });
-  if (cookie) headers.append("Set-Cookie", cookie);
 }
 
 type FieldErrors = Record<string, string[] | null>;
@@ -331,7 +214,7 @@ async function postStep(
       const settled = await waitFor(actor, (s) => !s.hasTag("busy"));
       if (!settled.matches("done")) return contactRefusal(settled.context.contactError, headers, values);
       await persist(site, visitorId, row.vin, actor);
-      keepNumbers(site, request, headers, settled.context);
+      keepStepperNumbers(request, site.settings, headers, settled.context);
       headers.append("Set-Cookie", flashCookie({ key: "unlockPrice.success" }));
       return back();
     }
@@ -407,7 +290,7 @@ async function replayJourney(
       return contactRefusal(settled.context.contactError, headers, values);
     }
     await persist(site, visitorId, row.vin, actor);
-    keepNumbers(site, request, headers, settled.context);
+    keepStepperNumbers(request, site.settings, headers, settled.context);
     return data({ ok: true as const, estimate: estimateView(settled.context.estimate) }, { headers });
   } finally {
     actor.stop();

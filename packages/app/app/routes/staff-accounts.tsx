@@ -13,7 +13,8 @@ import { deskOf } from "../server/staff/access.server";
 import { listAccounts } from "../server/staff/accounts.server";
 import { ROLE_LABELS } from "../server/staff/desk.server";
 import type { Route } from "./+types/staff-accounts";
-import { accountAction, readDeskForm } from "./staff-admin.server";
+import { deskAction } from "./desk-action.server";
+import { accountAction } from "./staff-admin.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, staff } = deskOf(context);
@@ -32,10 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readDeskForm(request);
-  return accountAction(deskOf(context), form);
-}
+export const action = deskAction(accountAction);
 
 export const meta = () => deskMeta("Accounts");
 

@@ -1,6 +1,5 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { readFormData } from "../content/form-data.server";
 import { auditActions, staffRoles } from "../server/db/schema.server";
 import {
   AccountError,
@@ -13,8 +12,6 @@ import type { Desk } from "../server/staff/desk.server";
 import { retryEmail } from "../server/staff/outbox-desk.server";
 import { MAX_RETENTION_DAYS, MIN_RETENTION_DAYS, setRetentionDays } from "../server/staff/retention.server";
 
-/** The desk's form bodies are read before the session is checked, so an unreadable body is a 4xx either way. */
-export const readDeskForm = readFormData;
 const formOf = (form: FormData) => Object.fromEntries(form.entries());
 
 const deskEmail = z.string().max(320).pipe(staffEmailSchema);

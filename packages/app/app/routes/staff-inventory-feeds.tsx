@@ -6,7 +6,7 @@ import { deskOf } from "../server/staff/access.server";
 import { type DeskPull, inventoryFeedsDesk, LINES_SHOWN } from "../server/staff/inventory-feeds-desk.server";
 import { roleAllows } from "../server/staff/sessions.server";
 import type { Route } from "./+types/staff-inventory-feeds";
-import { readDeskForm } from "./staff-admin.server";
+import { deskAction } from "./desk-action.server";
 import { inventoryFeedsAction, type UploadAnswer } from "./staff-inventory-feeds.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,10 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readDeskForm(request);
-  return inventoryFeedsAction(deskOf(context), form);
-}
+export const action = deskAction(inventoryFeedsAction);
 
 export const meta = () => deskMeta("Inventory feeds");
 
@@ -148,9 +145,9 @@ export default function StaffInventoryFeeds({ loaderData, actionData }: Route.Co
       <DeskHeading>Inventory feeds</DeskHeading>
       <p className="mt-2 max-w-3xl text-slate-700">
         The server pulls each store’s feed when it starts and every {number.format(loaderData.minutes)} minutes. A full
-        feed that would mark more than {loaderData.holdPercent} % of a store’s available cars sold is held, not applied,
-        until an admin applies it; so is an uploaded one. Each pull lists up to {loaderData.linesShown} of the rows it
-        rejected.
+        feed that would mark more than {loaderData.holdPercent} % of a store’s cars in stock (listed or hidden) sold is
+        held, not applied, until an admin applies it; so is an uploaded one. Each pull lists up to{" "}
+        {loaderData.linesShown} of the rows it rejected.
       </p>
       {actionData && "error" in actionData ? <DeskMessage tone="error">{actionData.error}</DeskMessage> : null}
       {actionData && "upload" in actionData ? <Uploaded upload={actionData.upload} /> : null}

@@ -15,7 +15,7 @@ import { deskOf } from "../server/staff/access.server";
 import { type DeskCar, findCars, overriddenCars } from "../server/staff/inventory-desk.server";
 import { roleAllows } from "../server/staff/sessions.server";
 import type { Route } from "./+types/staff-inventory";
-import { readDeskForm } from "./staff-admin.server";
+import { deskAction } from "./desk-action.server";
 import { DONE, type Done, inventoryAction } from "./staff-inventory.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,10 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readDeskForm(request);
-  return inventoryAction(deskOf(context), form);
-}
+export const action = deskAction(inventoryAction);
 
 export const meta = () => deskMeta("Inventory");
 

@@ -16,17 +16,14 @@ import {
 import { BookComparisonView, counted } from "../components/staff/offer-comparison";
 import { deskOf } from "../server/staff/access.server";
 import type { Route } from "./+types/staff-offer-rules";
-import { readDeskForm } from "./staff-admin.server";
+import { deskAction } from "./desk-action.server";
 import { offerRulesAction, offerRulesPage } from "./staff-offer-rules.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return offerRulesPage(deskOf(context), new URL(request.url));
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readDeskForm(request);
-  return offerRulesAction(deskOf(context), form);
-}
+export const action = deskAction(offerRulesAction);
 
 export const meta = () => deskMeta("Offer rules");
 

@@ -12,7 +12,8 @@ import {
 import { deskOf } from "../server/staff/access.server";
 import { deskOutbox } from "../server/staff/outbox-desk.server";
 import type { Route } from "./+types/staff-outbox";
-import { outboxAction, readDeskForm } from "./staff-admin.server";
+import { deskAction } from "./desk-action.server";
+import { outboxAction } from "./staff-admin.server";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -34,10 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readDeskForm(request);
-  return outboxAction(deskOf(context), form);
-}
+export const action = deskAction(outboxAction);
 
 export const meta = () => deskMeta("Outbox");
 

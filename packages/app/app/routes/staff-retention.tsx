@@ -5,7 +5,8 @@ import { servicesContext } from "../context";
 import { deskOf } from "../server/staff/access.server";
 import { retentionDays, runRetention } from "../server/staff/retention.server";
 import type { Route } from "./+types/staff-retention";
-import { readDeskForm, retentionAction } from "./staff-admin.server";
+import { deskAction } from "./desk-action.server";
+import { retentionAction } from "./staff-admin.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = deskOf(context);
@@ -18,10 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readDeskForm(request);
-  return retentionAction(deskOf(context), form);
-}
+export const action = deskAction(retentionAction);
 
 export const meta = () => deskMeta("Retention");
 

@@ -214,7 +214,7 @@ const configSchema = z
     PHOTO_FETCH_ALLOW: photoFetchAllowSchema.default([]),
     /** A feed larger than this many bytes is refused, not read (the download stops at the limit). */
     FEED_MAX_BYTES: z.coerce.number().int().min(1024).max(1_000_000_000).default(50_000_000),
-    /** A full feed that would mark more than this % of a store's available cars sold is held for an admin (ADR 354). */
+    /** A full feed that would mark more than this % of a store's cars in stock sold is held for an admin (ADR 354). */
     FEED_HOLD_PERCENT: z.coerce.number().int().min(0).max(100).default(30),
     /** Server processes sharing the port (start.mjs forks them); above 1, the secrets must be shared (ADR 308). */
     WEB_CONCURRENCY: z.coerce

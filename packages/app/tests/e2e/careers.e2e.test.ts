@@ -7,7 +7,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goodDocx, hostileResumes, pdf } from "../../app/server/careers/resume-files.test-support";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { deliveredLead } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
@@ -47,11 +47,6 @@ async function fillApplication(page: Page, message: string, file: { name: string
       ? "image/svg+xml"
       : "application/pdf";
   await page.locator("#field-resume").setInputFiles({ name: file.name, mimeType, buffer: file.bytes });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
 }
 
 function attachmentOf(marker: string): string {

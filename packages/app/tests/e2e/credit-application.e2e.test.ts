@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage, type PageOptions, waitForHydration } from "./support/browser";
 import { tabTo, typeInto } from "./support/keyboard";
 import { deliveredLead, xmllintAdf } from "./support/lead-mail";
@@ -29,11 +29,6 @@ afterAll(async () => {
 
 const PATH = "/auto-financing/full-credit-application";
 const SSN = "123-45-6789";
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 const heading = (page: Page, step: string) =>
   page.getByRole("heading", { name: new RegExp(`^Step \\d of 5: ${step}$`) }).waitFor();

@@ -5,7 +5,7 @@ import { estimatePayment } from "@showroom/rules/financing";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/components/money";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { tabTo, typeInto } from "./support/keyboard";
 import { deliveredLead, xmllintAdf } from "./support/lead-mail";
@@ -29,11 +29,6 @@ afterAll(async () => {
   await site?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 const deliveredAdf = (lastName: string) =>
   deliveredLead(dataDir, (text) => text.includes("<adf>") && text.includes(`>${lastName}</name>`), `for ${lastName}`);

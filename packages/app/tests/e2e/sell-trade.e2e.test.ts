@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage, type PageOptions, waitForHydration } from "./support/browser";
 import { deliveredLead, xmllintAdf } from "./support/lead-mail";
 import { type RunningSite, startSiteWithDataDir } from "./support/server";
@@ -31,11 +31,6 @@ afterAll(async () => {
   await site?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const violations = await axeViolations(page);
-  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
-}
 
 /** Presses Tab until `target` has the focus: how a keyboard user gets there. */
 async function tabTo(page: Page, target: Locator, limit = 120) {

@@ -4,7 +4,7 @@
 import { rmSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage, type PageOptions, waitForHydration } from "./support/browser";
 import { type RunningSite, startSiteWithDataDir } from "./support/server";
 
@@ -43,11 +43,6 @@ async function consent(context: BrowserContext, allowed: string) {
     { name: "allowCookies", value: allowed, url: site.url },
     { name: "displayCookies", value: "hide", url: site.url },
   ]);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
 }
 
 const priceBox = (page: Page) => page.locator('section[aria-labelledby="price-title"]');

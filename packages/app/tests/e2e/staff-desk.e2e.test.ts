@@ -1,13 +1,8 @@
-// The staff desk in Chromium: accounts made with the CLI as an operator would, sign-in with a TOTP computed here,
-// finance reading an application and revealing its SSN (two audit rows), sales refused, a replayed code and a locked
-// account refused, sign-out, sign-in without JavaScript, axe on every desk page, and no desk code on a public page.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../app/server/config.server";
@@ -18,13 +13,12 @@ import { recordLead } from "../../app/server/leads/record-lead.server";
 import { seedIfEmpty } from "../../app/server/seed.server";
 import { codeAt } from "../../app/server/staff/totp.server";
 import { seedPgliteDataDir } from "../support/databases";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage } from "./support/browser";
 import { readManifest } from "./support/bundle-sizes";
-import { type RunningSite, serverEntry, startSite } from "./support/server";
+import { type RunningSite, serverEntry, startDeskSite } from "./support/server";
+import { addStaffWithCli, STAFF_PASSWORD, staffCodeStep, staffPasswordStep } from "./support/staff-sign-in";
 
-const APP = fileURLToPath(new URL("../../", import.meta.url));
-const PASSWORD = "a long and unusual passphrase";
 const SSN = "123-45-6789";
 const ROLES = ["admin", "finance", "sales"] as const;
 type Role = (typeof ROLES)[number];
@@ -37,18 +31,11 @@ let reference: string;
 let dealerFeed: Server;
 const secrets = new Map<Role, string>();
 
-/** `npm run staff -- add`, the password on standard input: the otpauth URI it prints gives the secret. */
+/** `npm run staff -- add` as an operator runs it: the otpauth URI it prints gives the secret. */
 function addWithCli(role: Role): string {
-  const out = execFileSync("npm", ["run", "-s", "staff", "--", "add", `${role}@example.com`, "--role", role], {
-    cwd: APP,
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  const uri = out.match(/otpauth:\/\/totp\/\S+/)?.[0];
-  if (!uri) throw new Error(`The CLI printed no enrollment URI:\n${out}`);
+  const { out, secret } = addStaffWithCli(dataDir, `${role}@example.com`, role);
   expect(out).toContain("▄"); // the QR code, drawn in the terminal
-  return new URL(uri).searchParams.get("secret") ?? "";
+  return secret;
 }
 
 /** A credit application and a contact lead in the data directory, as the public forms would have stored them. */
@@ -108,14 +95,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => dealerFeed.listen(0, "127.0.0.1", resolve));
   [site, browser] = await Promise.all([
-    startSite({
+    startDeskSite(dataDir, {
       FEED_URL_BRENTWOOD: `http://127.0.0.1:${(dealerFeed.address() as AddressInfo).port}/feed.csv`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: undefined,
       RELAY_INTERVAL_MS: "200",
-      RATE_LIMIT_POSTS_PER_MINUTE: "1000",
-      STAFF_SIGN_INS_PER_MINUTE: "1000",
-    } as unknown as Record<string, string>),
+    }),
     launchBrowser(),
   ]);
 });
@@ -128,23 +111,13 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, `${page.url()}\n${describeViolations(violations)}`).toEqual([]);
-}
-
 const REFUSED = /That did not work\./;
 
 /** Password, then the code of now (or `code`); ends on the page the desk answers with. */
 async function signIn(page: Page, role: Role, code?: string) {
-  await page.goto(`${site.url}/staff/login`);
-  await page.getByLabel("Email").fill(`${role}@example.com`);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL(`${site.url}/staff/verify`);
+  await staffPasswordStep(page, site.url, `${role}@example.com`);
   const used = code ?? codeAt(secrets.get(role) ?? "", new Date());
-  await page.getByLabel("Code from your authenticator app").fill(used);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await staffCodeStep(page, used);
   await page.waitForLoadState("load");
   return used;
 }
@@ -173,14 +146,9 @@ describe("the staff desk", () => {
 
   it("finance reads an application and reveals its SSN: two audit rows; the leads, lead and CSV work", async () => {
     const { page, context } = await openPage(browser);
-    await page.goto(`${site.url}/staff/login`);
-    await page.getByLabel("Email").fill("finance@example.com");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.waitForURL(`${site.url}/staff/verify`);
+    await staffPasswordStep(page, site.url, "finance@example.com");
     await expectNoAxeViolations(page);
-    await page.getByLabel("Code from your authenticator app").fill(codeAt(secrets.get("finance") ?? "", new Date()));
-    await page.getByRole("button", { name: "Sign in" }).click();
+    await staffCodeStep(page, codeAt(secrets.get("finance") ?? "", new Date()));
     await page.waitForURL(`${site.url}/staff`);
     await expectNoAxeViolations(page);
 
@@ -308,7 +276,7 @@ describe("the staff desk", () => {
     }
     await page.goto(`${site.url}/staff/login`);
     await page.getByLabel("Email").fill("sales@example.com");
-    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByLabel("Password").fill(STAFF_PASSWORD);
     await page.getByRole("button", { name: "Continue" }).click();
     await page.getByText(REFUSED).waitFor();
     expect(page.url()).toBe(`${site.url}/staff/login`);

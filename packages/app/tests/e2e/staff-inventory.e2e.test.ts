@@ -1,25 +1,17 @@
-// The desk's Inventory page in Chromium (issue 29, ADR 396): an admin made with the staff CLI finds a fixture car by
-// its stock number, is told what to fix for a bad price, hides the car without JavaScript (gone from the public
-// search), sees it among the hidden cars and shows it again; axe finds no violation in any of those states.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { and, asc, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/server/db/client.server";
 import { vehicles } from "../../app/server/db/schema.server";
 import { seedIfEmpty } from "../../app/server/seed.server";
-import { codeAt } from "../../app/server/staff/totp.server";
 import { seedPgliteDataDir } from "../support/databases";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
-
-const APP = fileURLToPath(new URL("../../", import.meta.url));
-const PASSWORD = "a long and unusual passphrase";
+import { type RunningSite, startDeskSite } from "./support/server";
+import { addStaffWithCli, signInStaff } from "./support/staff-sign-in";
 
 let site: RunningSite;
 let browser: Browser;
@@ -44,22 +36,8 @@ beforeAll(async () => {
   } finally {
     await database.close();
   }
-  const out = execFileSync("npm", ["run", "-s", "staff", "--", "add", "admin@example.com", "--role", "admin"], {
-    cwd: APP,
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  secret = new URL(out.match(/otpauth:\/\/totp\/\S+/)?.[0] ?? "otpauth://x").searchParams.get("secret") ?? "";
-  [site, browser] = await Promise.all([
-    startSite({
-      DATA_DIR: dataDir,
-      DATABASE_URL: undefined,
-      RATE_LIMIT_POSTS_PER_MINUTE: "1000",
-      STAFF_SIGN_INS_PER_MINUTE: "1000",
-    } as unknown as Record<string, string>),
-    launchBrowser(),
-  ]);
+  ({ secret } = addStaffWithCli(dataDir, "admin@example.com", "admin"));
+  [site, browser] = await Promise.all([startDeskSite(dataDir), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -68,21 +46,9 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, `${page.url()}\n${describeViolations(violations)}`).toEqual([]);
-}
-
 async function signIn(page: Page, at: Date) {
   page.setDefaultTimeout(30_000);
-  await page.goto(`${site.url}/staff/login`);
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Continue" }).click();
-  await page.waitForURL(`${site.url}/staff/verify`);
-  await page.getByLabel("Code from your authenticator app").fill(codeAt(secret, at));
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL(`${site.url}/staff`);
+  await signInStaff(page, site.url, "admin@example.com", secret, at);
 }
 
 /** Whether the public search lists the car: a card links to its page, whose path ends with its VIN. */

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMessage } from "../support/rfc822";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { deliveredLead } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
@@ -40,11 +40,6 @@ async function fillDetails(page: Page, message: string) {
   await page.getByLabel("Email").fill("dana.reyes@example.com");
   await page.getByLabel("Mobile phone").fill("(314) 555-0199");
   await page.getByRole("textbox", { name: "Message", exact: true }).fill(message);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
 }
 
 describe("a message to a team member", () => {

@@ -1,7 +1,3 @@
-// The desk's offer experiments in Chromium (issue 30, ADR 392): an analyst signs in with a TOTP code and reads, per
-// side and rules version of a running experiment, the offers made, their prices by outcome and the visits booked;
-// nothing of a shopper is on the page, and axe finds no violation on it.
-import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -17,16 +13,14 @@ import { offers, visitors } from "../../app/server/db/schema.server";
 import { publishOfferRules } from "../../app/server/sell/offer-rule-versions.server";
 import type { SavedOffer } from "../../app/server/sell/price-offer.server";
 import { recordOffer } from "../../app/server/sell/record-offer.server";
-import { codeAt } from "../../app/server/staff/totp.server";
 import { seedPgliteDataDir } from "../support/databases";
 import { seedStore, TEST_MESSAGE_DOMAIN, TEST_STORE_ID } from "../support/leads";
 import { axeViolations, describeViolations } from "./support/axe";
 import { launchBrowser, openPage } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { type RunningSite, startDeskSite } from "./support/server";
+import { addStaffWithCli, signInStaff } from "./support/staff-sign-in";
 
-const APP = fileURLToPath(new URL("../../", import.meta.url));
 const RULES = fileURLToPath(new URL("../../../rules/rules/", import.meta.url));
-const PASSWORD = "a long and unusual passphrase";
 const settings = (days: number) =>
   JSON.stringify({ ...JSON.parse(readFileSync(join(RULES, "offer-settings.json"), "utf8")), validForDays: days });
 const SHOPPER = { firstName: "Dana", lastName: "Reyes", email: "dana.reyes@example.com", phone: "3145550142" };
@@ -126,13 +120,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "showroom-offer-experiments-e2e-"));
   await seedPgliteDataDir(dataDir);
   await seedOffers(dataDir);
-  const out = execFileSync("npm", ["run", "-s", "staff", "--", "add", "ana@example.com", "--role", "analyst"], {
-    cwd: APP,
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  secret = new URL(out.match(/otpauth:\/\/totp\/\S+/)?.[0] ?? "otpauth://x").searchParams.get("secret") ?? "";
+  ({ secret } = addStaffWithCli(dataDir, "ana@example.com", "analyst"));
   // The experiments service: one experiment pricing half the visitors with version 2.
   experiments = createServer((_, response) => {
     response.setHeader("Content-Type", "application/json");
@@ -153,14 +141,7 @@ beforeAll(async () => {
   await new Promise<void>((done) => experiments.listen(0, "127.0.0.1", done));
   const { port } = experiments.address() as AddressInfo;
   [site, browser] = await Promise.all([
-    startSite({
-      DATA_DIR: dataDir,
-      DATABASE_URL: undefined,
-      EXPERIMENTS: "on",
-      EXPERIMENTS_URL: `http://127.0.0.1:${port}/experiments`,
-      RATE_LIMIT_POSTS_PER_MINUTE: "1000",
-      STAFF_SIGN_INS_PER_MINUTE: "1000",
-    } as unknown as Record<string, string>),
+    startDeskSite(dataDir, { EXPERIMENTS: "on", EXPERIMENTS_URL: `http://127.0.0.1:${port}/experiments` }),
     launchBrowser(),
   ]);
 });
@@ -178,14 +159,7 @@ describe("the desk's offer experiments", () => {
   it("an analyst signs in with TOTP, follows the desk's link and reads each side's offers, prices and visits; no shopper on the page; axe-clean", async () => {
     ({ page } = await openPage(browser));
     page.setDefaultTimeout(30_000);
-    await page.goto(`${site.url}/staff/login`);
-    await page.getByLabel("Email").fill("ana@example.com");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.waitForURL(`${site.url}/staff/verify`);
-    await page.getByLabel("Code from your authenticator app").fill(codeAt(secret, new Date()));
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${site.url}/staff`);
+    await signInStaff(page, site.url, "ana@example.com", secret);
 
     await page.getByRole("link", { name: "Offer experiments" }).first().click();
     await page.getByRole("heading", { name: "Offer experiments", level: 1 }).waitFor();

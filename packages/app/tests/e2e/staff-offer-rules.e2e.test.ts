@@ -1,22 +1,16 @@
-// The desk's offer rules in Chromium (issue 30, ADR 343): an analyst made with the staff CLI signs in with a TOTP
-// code, sees no lead, checks a candidate (an edit, a failing edit, an upload), reads what it moves, and publishes it;
-// axe finds no violation on the page in any of those states.
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeAt } from "../../app/server/staff/totp.server";
 import { seedPgliteDataDir } from "../support/databases";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
-import { type RunningSite, startSite } from "./support/server";
+import { type RunningSite, startDeskSite } from "./support/server";
+import { addStaffWithCli, signInStaff } from "./support/staff-sign-in";
 
-const APP = fileURLToPath(new URL("../../", import.meta.url));
 const RULES = fileURLToPath(new URL("../../../rules/rules/", import.meta.url));
-const PASSWORD = "a long and unusual passphrase";
 const settings = readFileSync(join(RULES, "offer-settings.json"), "utf8");
 /** The Cash Now warranty cost raised from $300 to $500. */
 const dearerWarranty = settings.replace(/("name": "warranty",[^}]*?"amount": )300/, (_, head: string) => `${head}500`);
@@ -29,23 +23,10 @@ let secret = "";
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "showroom-offer-rules-e2e-"));
   await seedPgliteDataDir(dataDir);
-  const out = execFileSync("npm", ["run", "-s", "staff", "--", "add", "ana@example.com", "--role", "analyst"], {
-    cwd: APP,
-    input: `${PASSWORD}\n`,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  expect(out).toContain("Account ana@example.com (analyst) created.");
-  secret = new URL(out.match(/otpauth:\/\/totp\/\S+/)?.[0] ?? "otpauth://x").searchParams.get("secret") ?? "";
-  [site, browser] = await Promise.all([
-    startSite({
-      DATA_DIR: dataDir,
-      DATABASE_URL: undefined,
-      RATE_LIMIT_POSTS_PER_MINUTE: "1000",
-      STAFF_SIGN_INS_PER_MINUTE: "1000",
-    } as unknown as Record<string, string>),
-    launchBrowser(),
-  ]);
+  const added = addStaffWithCli(dataDir, "ana@example.com", "analyst");
+  expect(added.out).toContain("Account ana@example.com (analyst) created.");
+  secret = added.secret;
+  [site, browser] = await Promise.all([startDeskSite(dataDir), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -53,11 +34,6 @@ afterAll(async () => {
   await site?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, `${page.url()}\n${describeViolations(violations)}`).toEqual([]);
-}
 
 async function editAndCheck(page: Page, text: string, javaScript = true) {
   await page.goto(`${site.url}/staff/offer-rules?edit=offer-settings.json`);
@@ -78,14 +54,7 @@ describe("the desk's offer rules", () => {
     ({ page } = await openPage(browser));
     // A step that does not happen fails by its name within the test's time, not as the test's timeout.
     page.setDefaultTimeout(30_000);
-    await page.goto(`${site.url}/staff/login`);
-    await page.getByLabel("Email").fill("ana@example.com");
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Continue" }).click();
-    await page.waitForURL(`${site.url}/staff/verify`);
-    await page.getByLabel("Code from your authenticator app").fill(codeAt(secret, new Date()));
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${site.url}/staff`);
+    await signInStaff(page, site.url, "ana@example.com", secret);
     const home = (await page.locator("main").textContent()) ?? "";
     expect(home).toContain("(Analyst)");
     expect(home).not.toContain("Leads");
@@ -139,15 +108,8 @@ describe("the desk's offer rules", () => {
   it("without JavaScript: sign in, check an edit, publish it, and roll back to version 1", async () => {
     const { page: plain, context } = await openPage(browser, { javaScriptEnabled: false });
     plain.setDefaultTimeout(30_000);
-    await plain.goto(`${site.url}/staff/login`);
-    await plain.getByLabel("Email").fill("ana@example.com");
-    await plain.getByLabel("Password").fill(PASSWORD);
-    await plain.getByRole("button", { name: "Continue" }).click();
-    await plain.waitForURL(`${site.url}/staff/verify`);
     // The next 30-second step: the first test used this one's code, and a code is accepted once.
-    await plain.getByLabel("Code from your authenticator app").fill(codeAt(secret, new Date(Date.now() + 30_000)));
-    await plain.getByRole("button", { name: "Sign in" }).click();
-    await plain.waitForURL(`${site.url}/staff`);
+    await signInStaff(plain, site.url, "ana@example.com", secret, new Date(Date.now() + 30_000));
     await editAndCheck(plain, settings, false);
     await plain.getByLabel("What changed and why").fill("Back to the shipped warranty");
     await plain.getByRole("button", { name: "Publish this candidate" }).click();

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { deliveredLead, xmllintAdf } from "./support/lead-mail";
 import { type RunningSite, startSiteWithDataDir } from "./support/server";
@@ -28,11 +28,6 @@ afterAll(async () => {
   await site?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 /** Presses Tab until `target` has the focus: how a keyboard user gets there. */
 async function tabTo(page: Page, target: Locator, limit = 40) {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, describeViolations } from "./support/axe";
+import { expectNoAxeViolations } from "./support/axe";
 import { launchBrowser, openPage, waitForHydration } from "./support/browser";
 import { deliveredLead, xmllintAdf } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
@@ -50,11 +50,6 @@ async function lockedVehiclePath(page: Page): Promise<string> {
 }
 
 const vinOf = (path: string) => (/([A-HJ-NPR-Z0-9]{17})$/.exec(path) ?? [])[1] as string;
-
-async function expectNoAxeViolations(page: Page) {
-  const violations = await axeViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 /** Presses Tab until the focused element matches `selector` (keyboard only), failing after `max` presses. */
 async function tabTo(page: Page, selector: string, max = 25) {

@@ -7,13 +7,9 @@ import { join } from "node:path";
 import { MESSAGES } from "@showroom/forms";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  goodDocx,
-  hostileResumes,
-  pdf,
-  readerBenignResumes,
-  readerHostileResumes,
-} from "../../app/server/careers/resume-files.test-support";
+import { readerBenignResumes } from "../../app/server/careers/reader-benign-resumes.test-support";
+import { readerHostileResumes } from "../../app/server/careers/reader-hostile-resumes.test-support";
+import { goodDocx, hostileResumes, pdf } from "../../app/server/careers/resume-files.test-support";
 import type { Running } from "../../server/app";
 import { deliveredLead } from "../e2e/support/lead-mail";
 import { rowsOf } from "../support/databases";

@@ -1,74 +1,31 @@
-// The commands hand their work to the running site on the embedded database (issues 29 and 30, ADR 385): an import
-// and a publish through a running PGlite site print what they print when they run themselves, the site shows the new
-// inventory and prices with the new rules at once, and a request without this start's token is refused.
-import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { vinCheckDigit } from "@showroom/rules/inventory";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runScript } from "../support/commands";
 import { seedPgliteDataDir } from "../support/databases";
 import { until } from "../support/wait";
-import { APP_DIR, ensureBuiltServer } from "./support/built-server";
+import { ensureBuiltServer } from "./support/built-server";
 import { type ChildServer, spawnServer } from "./support/child-server";
+import { feedCar, listsCar } from "./support/feed-cars";
 import { request } from "./support/requests";
+import { tempDirs } from "./support/temp-dirs";
 
 const RULES = fileURLToPath(new URL("../../../rules/rules/", import.meta.url));
 
-const dirs: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs();
 
 /** `npm run <script> -- …args` as a person types it in `caller`, against the data directory `dataDir`. */
 function command(script: "import" | "rules", args: string[], dataDir: string, caller: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--conditions=showroom-source", `scripts/${script}.ts`, ...args],
-      {
-        cwd: APP_DIR,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", INIT_CWD: caller, DATA_DIR: dataDir },
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+  return runScript(`scripts/${script}.ts`, args, { INIT_CWD: caller, DATA_DIR: dataDir });
 }
 
 /** A VIN the feed accepts: its ninth character is its check digit. */
 const valid = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
 
-const car = (vin: string, extra: Record<string, unknown> = {}) => ({
-  vin,
-  condition: "used",
-  year: 2020,
-  make: "Honda",
-  model: "Accord",
-  trim: "Sport",
-  bodyStyle: "Sedans",
-  mileage: 31_000,
-  price: 23_995,
-  stockNumber: `HAND-${randomUUID().slice(0, 8)}`,
-  exteriorColor: "Blue",
-  ...extra,
-});
-
-/** A card links to the car's page, whose path ends with its VIN. */
-const listed = (html: string, vin: string) => new RegExp(`href="/[a-z-]*cars-for-sale/[^"]*-${vin}"`).test(html);
+const car = (vin: string, extra: Record<string, unknown> = {}) => feedCar(vin, "HAND", extra);
 
 /** A POST straight to the site's socket, as a process that cannot read the token would send it. */
 function postToSocket(socketPath: string, path: string, token: string, body: string) {
@@ -103,7 +60,6 @@ describe("commands handed to the running site on the embedded database", () => {
 
   afterAll(async () => {
     await server?.stop("SIGTERM", 30_000);
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it("the socket and the token are the data directory owner's alone, and a wrong token is refused", async () => {
@@ -121,21 +77,21 @@ describe("commands handed to the running site on the embedded database", () => {
       expect(refused.status).toBe(401);
       expect(JSON.parse(refused.body).error).toContain("refused");
     }
-    expect(listed((await request(`${server.url}/cars-for-sale?q=${vin}`)).body, vin)).toBe(false);
+    expect(listsCar((await request(`${server.url}/cars-for-sale?q=${vin}`)).body, vin)).toBe(false);
   }, 120_000);
 
   it("an import through the site prints the command's summary, and the site lists the car within a second", async () => {
     const vin = valid("1HGCV1F33LA000102");
     const file = join(caller, "feed.json");
     writeFileSync(file, JSON.stringify([car(vin), { vin: "NOT-A-VIN" }, car(valid("1HGCV1F33LA000103"))]));
-    expect(listed((await request(`${server.url}/cars-for-sale?q=${vin}`)).body, vin)).toBe(false);
+    expect(listsCar((await request(`${server.url}/cars-for-sale?q=${vin}`)).body, vin)).toBe(false);
 
     const run = await command("import", ["feed.json", "--store", "brentwood", "--partial"], dataDir, caller);
     expect([run.code, run.stderr]).toEqual([0, ""]);
     expect(run.stdout).toMatch(/^rejected line 2: .+\nadded 2 \/ updated 0 \/ sold 0 \/ rejected 1\n$/);
     const imported = Date.now();
     await until("the site to list the imported car", async () =>
-      listed((await request(`${server.url}/cars-for-sale?q=${vin}`)).body, vin),
+      listsCar((await request(`${server.url}/cars-for-sale?q=${vin}`)).body, vin),
     );
     expect(Date.now() - imported).toBeLessThanOrEqual(1_000);
 
@@ -166,7 +122,7 @@ describe("commands handed to the running site on the embedded database", () => {
     expect(tooBig.stderr).toContain("The feed is larger than 20,000 bytes");
     // Nothing of it was written: the import's transaction rolled back.
     const first = valid("1HGCV1F33LA000200");
-    expect(listed((await request(`${server.url}/cars-for-sale?q=${first}`)).body, first)).toBe(false);
+    expect(listsCar((await request(`${server.url}/cars-for-sale?q=${first}`)).body, first)).toBe(false);
   }, 180_000);
 
   it("a publish through the site prints the command's report and the site switches to it", async () => {

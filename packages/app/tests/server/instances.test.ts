@@ -3,7 +3,7 @@
 // searched by the other within a second, rate limits and visitors are shared, the seed runs once. PostgreSQL only,
 // when it answers; the embedded database's refusal of a cluster is checked either way.
 import { execFile, execFileSync } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request as httpRequest, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -16,6 +16,7 @@ import { receivedCounts, type SmtpPeer, startSmtpPeer } from "../support/smtp-pe
 import { until } from "../support/wait";
 import { APP_DIR, ensureBuiltServer } from "./support/built-server";
 import { type ChildServer, runServerToExit, spawnServer } from "./support/child-server";
+import { feedCar, listsCar } from "./support/feed-cars";
 import { contactFields, postForm, request } from "./support/requests";
 
 const execFileAsync = promisify(execFile);
@@ -228,26 +229,8 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("severa
     // A feed imported through the command line (as a dealer's import job runs it) is searched by B within a second.
     const vin = "1HGCV1F33LA000001";
     const feed = join(dataDir(), "feed.json");
-    writeFileSync(
-      feed,
-      JSON.stringify([
-        {
-          vin,
-          condition: "used",
-          year: 2020,
-          make: "Honda",
-          model: "Accord",
-          trim: "Sport",
-          bodyStyle: "Sedans",
-          mileage: 31_000,
-          price: 23_995,
-          stockNumber: `MULTI-${randomUUID().slice(0, 6)}`,
-          exteriorColor: "Blue",
-        },
-      ]),
-    );
-    // A card links to the car's page, whose path ends with its VIN.
-    const listed = (html: string) => new RegExp(`href="/[a-z-]*cars-for-sale/[^"]*-${vin}"`).test(html);
+    writeFileSync(feed, JSON.stringify([feedCar(vin, "MULTI")]));
+    const listed = (html: string) => listsCar(html, vin);
     expect(listed((await request(`${b.url}/cars-for-sale?q=${vin}`)).body)).toBe(false);
     // Awaited, not execFileSync: a test process blocked longer than the server's 5 s keep-alive never reads the
     // server's close of its pooled connection, and its next request on it fails with "other side closed".

@@ -6,34 +6,22 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keyring } from "../../app/server/crypto/envelope.server";
-import { decodeKey } from "../../app/server/crypto/keyring.server";
 import { auditEvents, vehicles } from "../../app/server/db/schema.server";
 import type { ParsedFeed } from "../../app/server/inventory/feed";
 import { importFeed } from "../../app/server/inventory/import.server";
-import { addAccount } from "../../app/server/staff/accounts.server";
-import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
-import { codeAt } from "../../app/server/staff/totp.server";
 import type { Running } from "../../server/app";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { until } from "../support/wait";
 import { startInProcess } from "./support/built-server";
 import { postForm, request } from "./support/requests";
+import { deskAccounts } from "./support/staff-sign-in";
 
-const PASSWORD = "a long and unusual passphrase";
 const DATA_KEY = randomBytes(32).toString("base64");
-const COOKIE = "__Host-showroom-staff";
-
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${COOKIE}=`))
-    ?.split(";")[0] ?? "";
 
 describe.each(testDatabaseKinds())("the desk's Inventory page on %s", (kind) => {
   let site: Running;
   let database: TestDatabase | undefined;
-  const secrets = new Map<string, string>();
+  const staff = deskAccounts(DATA_KEY, ["sales", "admin"] as const);
   /** A Brentwood car that the listing, the sitemap and both ad feeds show. */
   let car: typeof vehicles.$inferSelect;
 
@@ -45,14 +33,7 @@ describe.each(testDatabaseKinds())("the desk's Inventory page on %s", (kind) => 
       DATA_KEY,
       ...(database ? { DATABASE_URL: database.url } : {}),
     });
-    for (const role of ["sales", "admin"] as const) {
-      const { uri } = await addAccount(site.database.db, keyring(decodeKey(DATA_KEY)), SYSTEM_ACTOR, {
-        email: `${role}@example.com`,
-        role,
-        password: PASSWORD,
-      });
-      secrets.set(role, new URL(uri).searchParams.get("secret") ?? "");
-    }
+    await staff.add(site.database.db);
     const google = (await request(`${site.url}/feeds/brentwood/google-vehicle-listings.xml`)).body;
     const meta = (await request(`${site.url}/feeds/brentwood/meta-catalog.xml`)).body;
     const candidates = await site.database.db
@@ -72,18 +53,8 @@ describe.each(testDatabaseKinds())("the desk's Inventory page on %s", (kind) => 
     await database?.dispose();
   });
 
-  const signedIn = new Map<string, string>();
   /** One sign-in per role: a TOTP code is accepted once. */
-  async function signIn(role: "sales" | "admin"): Promise<string> {
-    const known = signedIn.get(role);
-    if (known) return known;
-    const first = await postForm(site.url, "/staff/login", { email: `${role}@example.com`, password: PASSWORD });
-    const code = codeAt(secrets.get(role) ?? "", new Date());
-    const second = await postForm(site.url, "/staff/verify", { code }, { Cookie: cookieOf(first.headers) });
-    expect(second.status).toBe(303);
-    signedIn.set(role, cookieOf(second.headers));
-    return cookieOf(second.headers);
-  }
+  const signIn = (role: "sales" | "admin") => staff.session(site.url, role);
 
   const body = async (path: string) => (await request(`${site.url}${path}`)).body;
   /** Where the site shows the car: its card in the search, its page, the sitemap, the Google and Meta feeds. */

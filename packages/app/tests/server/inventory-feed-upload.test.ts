@@ -5,20 +5,14 @@ import { randomBytes } from "node:crypto";
 import { vinCheckDigit } from "@showroom/rules/inventory";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keyring } from "../../app/server/crypto/envelope.server";
-import { decodeKey } from "../../app/server/crypto/keyring.server";
 import { auditEvents, inventoryFeedPulls, vehicles } from "../../app/server/db/schema.server";
-import { addAccount } from "../../app/server/staff/accounts.server";
-import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
-import { codeAt } from "../../app/server/staff/totp.server";
 import type { Running } from "../../server/app";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { startInProcess } from "./support/built-server";
-import { postForm, request } from "./support/requests";
+import { request } from "./support/requests";
+import { deskAccounts } from "./support/staff-sign-in";
 
-const PASSWORD = "a long and unusual passphrase";
 const DATA_KEY = randomBytes(32).toString("base64");
-const COOKIE = "__Host-showroom-staff";
 const valid = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
 const VINS = [valid("2HGFC2F59LH000001"), valid("2HGFC2F59LH000002")];
 const CSV = [
@@ -27,16 +21,10 @@ const CSV = [
   "NOT-A-VIN,UP9,2020,Honda,Civic,EX,Sedan,Used,30100,19000",
 ].join("\n");
 
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${COOKIE}=`))
-    ?.split(";")[0] ?? "";
-
 describe.each(testDatabaseKinds())("uploading a feed on the desk on %s", (kind) => {
   let site: Running;
   let database: TestDatabase | undefined;
-  const secrets = new Map<string, string>();
+  const staff = deskAccounts(DATA_KEY, ["sales", "admin"] as const);
 
   beforeAll(async () => {
     if (kind === "postgres") database = await createTestDatabase("postgres");
@@ -47,14 +35,7 @@ describe.each(testDatabaseKinds())("uploading a feed on the desk on %s", (kind) 
       FEED_MAX_BYTES: "300000",
       ...(database ? { DATABASE_URL: database.url } : {}),
     });
-    for (const role of ["sales", "admin"] as const) {
-      const { uri } = await addAccount(site.database.db, keyring(decodeKey(DATA_KEY)), SYSTEM_ACTOR, {
-        email: `${role}@example.com`,
-        role,
-        password: PASSWORD,
-      });
-      secrets.set(role, new URL(uri).searchParams.get("secret") ?? "");
-    }
+    await staff.add(site.database.db);
   });
 
   afterAll(async () => {
@@ -63,17 +44,7 @@ describe.each(testDatabaseKinds())("uploading a feed on the desk on %s", (kind) 
   });
 
   /** One session per role for the suite: a second sign-in within the code's 30 s would replay its code. */
-  const sessions = new Map<string, string>();
-  async function signIn(role: "sales" | "admin"): Promise<string> {
-    const kept = sessions.get(role);
-    if (kept) return kept;
-    const first = await postForm(site.url, "/staff/login", { email: `${role}@example.com`, password: PASSWORD });
-    const code = codeAt(secrets.get(role) ?? "", new Date());
-    const second = await postForm(site.url, "/staff/verify", { code }, { Cookie: cookieOf(first.headers) });
-    expect(second.status).toBe(303);
-    sessions.set(role, cookieOf(second.headers));
-    return cookieOf(second.headers);
-  }
+  const signIn = (role: "sales" | "admin") => staff.session(site.url, role);
 
   const upload = (cookie: string, fields: Record<string, string>, file?: File) => {
     const form = new FormData();
@@ -139,7 +110,7 @@ describe.each(testDatabaseKinds())("uploading a feed on the desk on %s", (kind) 
     const answer = await upload(admin, { store: "brentwood", scope: "full" }, csv(CSV, "whole.csv"));
     expect(answer.status).toBe(200);
     expect(answer.body).toMatch(
-      /whole\.csv is held, not applied \(pull #\d+\): .*it would mark \d+ of the store’s \d+ available cars sold/,
+      /whole\.csv is held, not applied \(pull #\d+\): .*it would mark \d+ of the store’s \d+ cars in stock sold/,
     );
     const after = await site.database.db
       .select({ vin: vehicles.vin })

@@ -3,13 +3,11 @@
 // answers 503 without a 5xx page of its own making, and its output holds none of what the shopper typed.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../support/databases";
 import { firstOpenSlot } from "../support/slots";
-import { ensureBuiltServer } from "./support/built-server";
-import { type ChildServer, spawnServer } from "./support/child-server";
+import { childSiteEachTest } from "./support/child-site";
 import { APPLICANT, Browser, lastTextedCode, wholeApplication } from "./support/financing";
-import { createSiteData, type SiteData } from "./support/site-data";
 
 /** Personal data of the posts below, distinctive enough to find anywhere in the output. */
 const PERSON = {
@@ -57,26 +55,14 @@ const details = {
 };
 
 describe.each(testDatabaseKinds())("forms whose rows the database refuses, on %s", (kind) => {
-  let server: ChildServer | undefined;
-  let data: SiteData | undefined;
-
-  beforeAll(ensureBuiltServer);
-
-  afterEach(async () => {
-    if (server) await server.stop("SIGTERM").catch(() => server?.kill("SIGKILL"));
-    await data?.dispose();
-    server = undefined;
-    data = undefined;
-  });
+  const startSite = childSiteEachTest(kind);
 
   it("every form answers without a 5xx of its own and the server's output holds nothing the shopper typed", async () => {
-    data = await createSiteData(kind);
-    await data.withDatabase(async (db) => {
-      for (const statement of REFUSE_ROWS) await db.execute(statement);
-    });
-    const { SMTP_URL: _smtp, ...env } = data.env("smtp://unused");
-    const running = await spawnServer(env);
-    server = running;
+    const { data, server: running } = await startSite((site) =>
+      site.withDatabase(async (db) => {
+        for (const statement of REFUSE_ROWS) await db.execute(statement);
+      }),
+    );
     const key = () => ({ idempotencyKey: randomUUID(), website: "" });
     const posts: [string, Record<string, string>][] = [
       ["/contact-us", { ...key(), ...details, topic: "2", message: PERSON.message }],

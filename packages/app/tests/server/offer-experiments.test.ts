@@ -1,7 +1,7 @@
 // An offer-rules experiment through the built server (issue 30, ADRs 390-391): a browser the site knows, in the
 // experiment's share, is priced with the version the experiment names, and its row and offer page (for staff) say so; a post
 // without the visitor cookie is priced with the live version, in no experiment.
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -11,17 +11,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "../../app/components/ui";
 import { setCookiePair } from "../../app/cookies";
-import { keyring } from "../../app/server/crypto/envelope.server";
-import { decodeKey } from "../../app/server/crypto/keyring.server";
 import { offerRuleVersions, offers } from "../../app/server/db/schema.server";
 import { publishOfferRules } from "../../app/server/sell/offer-rule-versions.server";
-import { addAccount } from "../../app/server/staff/accounts.server";
-import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
-import { codeAt } from "../../app/server/staff/totp.server";
 import type { Running } from "../../server/app";
 import { until } from "../support/wait";
 import { startInProcess } from "./support/built-server";
-import { type Answer, postForm, request } from "./support/requests";
+import { type Answer, request } from "./support/requests";
+import { wholeOfferBody } from "./support/sell-payloads";
+import { addStaffAccount, signInStaff } from "./support/staff-sign-in";
 
 const SETTINGS = fileURLToPath(new URL("../../../rules/rules/offer-settings.json", import.meta.url));
 const settings = (days: number) =>
@@ -36,28 +33,14 @@ const inDays = (days: number) => {
 };
 
 const DATA_KEY = randomBytes(32).toString("base64");
-const PASSWORD = "a long and unusual passphrase";
 let site: Running;
 let experiments: Server;
 let staffCookie = "";
 
 /** Signs an analyst in (password, then the TOTP code) and answers the desk's session cookie. */
 async function signInAnalyst(): Promise<string> {
-  const { uri } = await addAccount(site.database.db, keyring(decodeKey(DATA_KEY)), SYSTEM_ACTOR, {
-    email: "ana@example.com",
-    role: "analyst",
-    password: PASSWORD,
-  });
-  const cookieOf = (answer: Answer) =>
-    answer.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("__Host-showroom-staff="))
-      ?.split(";")[0] ?? "";
-  const first = await postForm(site.url, "/staff/login", { email: "ana@example.com", password: PASSWORD });
-  const code = codeAt(new URL(uri).searchParams.get("secret") ?? "", new Date());
-  const second = await postForm(site.url, "/staff/verify", { code }, { Cookie: cookieOf(first) });
-  expect(second.status).toBe(303);
-  return cookieOf(second);
+  const secret = await addStaffAccount(site.database.db, DATA_KEY, "ana@example.com", "analyst");
+  return signInStaff(site.url, "ana@example.com", secret);
 }
 
 beforeAll(async () => {
@@ -98,20 +81,7 @@ afterAll(async () => {
 
 /** An offer made by the whole journey in one POST; its page as the shopper and as signed-in staff see it. */
 async function offerFrom(cookie: string | null): Promise<{ id: string; page: Answer; staffPage: Answer }> {
-  const body = new URLSearchParams({
-    intent: "offer",
-    idempotencyKey: randomUUID(),
-    website: "",
-    vin: "WMWWJ9C03M2387500",
-    mileage: "30000",
-    zip: "63119",
-    interest: "sell",
-    q100: "great",
-    firstName: "Trial",
-    lastName: "Shopper",
-    email: "trial.shopper@example.com",
-    phone: "3145550100",
-  });
+  const body = wholeOfferBody({ firstName: "Trial", lastName: "Shopper", email: "trial.shopper@example.com" });
   const headers: Record<string, string> = { ...BROWSER, Origin: site.url };
   if (cookie) headers.Cookie = cookie;
   const answer = await request(`${site.url}/sell-trade-my-car/your-vehicle`, { method: "POST", body, headers });

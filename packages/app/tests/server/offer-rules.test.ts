@@ -1,39 +1,27 @@
-// OFFER_RULES_DIR as `node start.mjs` runs it (issue 13): invalid rules stop the start with the check's messages;
-// SIGHUP reloads the folder, a bad reload keeps the last good rules and says why, a good one prices the next offer;
-// every offer carries the version of the rules that priced it.
-import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { todayIn } from "@showroom/forms";
 import { loadOfferRules } from "@showroom/rules/offer";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { formatDate } from "../../app/components/ui";
 import { deliveredLead } from "../e2e/support/lead-mail";
 import { until } from "../support/wait";
 import { ensureBuiltServer } from "./support/built-server";
 import { type ChildServer, runServerToExit, spawnServer } from "./support/child-server";
 import { request } from "./support/requests";
+import { wholeOfferBody } from "./support/sell-payloads";
+import { tempDirs } from "./support/temp-dirs";
 
 const RULES = fileURLToPath(new URL("../../../rules/rules/", import.meta.url));
 // biome-ignore lint/suspicious/noExplicitAny: the tests edit rule files freely, as an analyst would
 const builtIn = (name: string): any => JSON.parse(readFileSync(join(RULES, name), "utf8"));
 
-const dirs: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs();
 
 beforeAll(async () => {
   await ensureBuiltServer();
 }, 600_000);
-
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 function settingsFor(days: number): string {
   return JSON.stringify({ ...builtIn("offer-settings.json"), validForDays: days }, null, 2);
@@ -47,20 +35,7 @@ async function offer(
   server: ChildServer,
   dataDir: string,
 ): Promise<{ validUntil: string | undefined; version: string | undefined }> {
-  const body = new URLSearchParams({
-    intent: "offer",
-    idempotencyKey: randomUUID(),
-    website: "",
-    vin: "WMWWJ9C03M2387500",
-    mileage: "30000",
-    zip: "63119",
-    interest: "sell",
-    q100: "great",
-    firstName: "Rule",
-    lastName: "Checker",
-    email: "rule.checker@example.com",
-    phone: "3145550100",
-  });
+  const body = wholeOfferBody({ firstName: "Rule", lastName: "Checker", email: "rule.checker@example.com" });
   const answer = await request(`${server.url}/sell-trade-my-car/your-vehicle`, {
     method: "POST",
     body,

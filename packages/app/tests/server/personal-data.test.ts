@@ -5,13 +5,11 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { testDatabaseKinds } from "../support/databases";
 import { until } from "../support/wait";
-import { ensureBuiltServer } from "./support/built-server";
-import { type ChildServer, spawnServer } from "./support/child-server";
+import { childSiteEachTest } from "./support/child-site";
 import { APPLICANT, Browser, creditSteps, wholeApplication } from "./support/financing";
-import { createSiteData, type SiteData } from "./support/site-data";
 
 const PATH = "/auto-financing/full-credit-application";
 
@@ -34,23 +32,10 @@ function secretsIn(dir: string): string[] {
 }
 
 describe.each(testDatabaseKinds())("personal data of a credit application on %s", (kind) => {
-  let server: ChildServer | undefined;
-  let data: SiteData | undefined;
-
-  beforeAll(ensureBuiltServer);
-
-  afterEach(async () => {
-    if (server) await server.stop("SIGTERM").catch(() => server?.kill("SIGKILL"));
-    await data?.dispose();
-    server = undefined;
-    data = undefined;
-  });
+  const startSite = childSiteEachTest(kind);
 
   it("SSN 123-45-6789, the date of birth and the income appear nowhere in clear: data directory, database dump, server output, emails, URLs", async () => {
-    data = await createSiteData(kind);
-    const { SMTP_URL: _smtp, ...env } = data.env("smtp://unused");
-    const running = await spawnServer(env);
-    server = running;
+    const { data, server: running, env } = await startSite();
     const browser = new Browser(running.url);
 
     // Without JavaScript: a draft per step, sealed, then the submit through the stepper.
@@ -76,7 +61,6 @@ describe.each(testDatabaseKinds())("personal data of a credit application on %s"
       }
     });
     await running.stop("SIGTERM");
-    server = undefined;
 
     // The application is stored, sealed: its listing columns are there, its secrets are not readable.
     const rows = await data.withDatabase(async (db) => {

@@ -1,85 +1,46 @@
 // Offer rules published to the site's database, as `node start.mjs` runs (issue 30, ADR 341): a version published with
 // `npm run rules -- publish` reaches every process of a PostgreSQL cluster within 2 seconds, each says so in its log,
 // and the next offer records it; on the embedded database the site starts with the newest version published.
-import { spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defaultOfferRulesVersion } from "@showroom/rules/offer";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/server/db/client.server";
 import { listOfferRuleVersions } from "../../app/server/sell/offer-rule-versions.server";
+import { runScript } from "../support/commands";
 import { createTestDatabase, rowsOf, seedPgliteDataDir, testDatabaseKinds } from "../support/databases";
 import { until } from "../support/wait";
-import { APP_DIR, ensureBuiltServer } from "./support/built-server";
+import { ensureBuiltServer } from "./support/built-server";
 import { type ChildServer, spawnServer } from "./support/child-server";
 import { request } from "./support/requests";
+import { wholeOfferBody } from "./support/sell-payloads";
+import { tempDirs } from "./support/temp-dirs";
 
 const RULES = fileURLToPath(new URL("../../../rules/rules/", import.meta.url));
 const settings = (days: number) =>
   JSON.stringify({ ...JSON.parse(readFileSync(join(RULES, "offer-settings.json"), "utf8")), validForDays: days });
 
-const dirs: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirs();
 
 beforeAll(async () => {
   await ensureBuiltServer();
 }, 600_000);
 
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
 /** `npm run rules -w packages/app -- publish my-rules --note …` from a folder holding `my-rules/`. */
-function publishFromCommandLine(env: Record<string, string>, days: number) {
+async function publishFromCommandLine(env: Record<string, string>, days: number) {
   const caller = tempDir("showroom-rules-caller-");
   mkdirSync(join(caller, "my-rules"));
   writeFileSync(join(caller, "my-rules", "offer-settings.json"), settings(days));
   const args = ["publish", "my-rules", "--note", `${days} days to decide`, "--author", "pat.analyst"];
-  return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", "--conditions=showroom-source", "scripts/rules.ts", ...args],
-      {
-        cwd: APP_DIR,
-        env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", INIT_CWD: caller, ...env },
-      },
-    );
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += String(chunk);
-    });
-    child.stderr.on("data", (chunk) => {
-      output += String(chunk);
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
+  const run = await runScript("scripts/rules.ts", args, { INIT_CWD: caller, ...env });
+  return { code: run.code, output: run.stdout + run.stderr };
 }
 
 /** The whole sell journey in one POST, as offer-rules.test.ts posts it; resolves once the offer is made. */
 async function makeOffer(server: ChildServer): Promise<void> {
-  const body = new URLSearchParams({
-    intent: "offer",
-    idempotencyKey: randomUUID(),
-    website: "",
-    vin: "WMWWJ9C03M2387500",
-    mileage: "30000",
-    zip: "63119",
-    interest: "sell",
-    q100: "great",
-    firstName: "Rule",
-    lastName: "Publisher",
-    email: "rule.publisher@example.com",
-    phone: "3145550100",
-  });
+  const body = wholeOfferBody({ firstName: "Rule", lastName: "Publisher", email: "rule.publisher@example.com" });
   const answer = await request(`${server.url}/sell-trade-my-car/your-vehicle`, {
     method: "POST",
     body,

@@ -19,19 +19,16 @@ import {
 import { applicationAad } from "../../app/server/financing/applications.server";
 import { parseCsvFeed } from "../../app/server/inventory/feed";
 import { DESK_ACCESS, deskVerdict } from "../../app/server/staff/access.server";
-import { addAccount } from "../../app/server/staff/accounts.server";
-import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
 import { roleAllows } from "../../app/server/staff/sessions.server";
-import { codeAt } from "../../app/server/staff/totp.server";
 import type { Running } from "../../server/app";
 import { startInProcess } from "./support/built-server";
 import { deskRoutesOfConfig } from "./support/desk-routes";
 import { type Answer, postForm, request } from "./support/requests";
+import { addStaffAccount, deskAccounts, staffPasswordStep } from "./support/staff-sign-in";
 
-const PASSWORD = "a long and unusual passphrase";
 const DATA_KEY = randomBytes(32).toString("base64");
-const COOKIE = "__Host-showroom-staff";
 const ROLES = ["sales", "finance", "analyst", "admin"] as const;
+const staff = deskAccounts(DATA_KEY, ROLES);
 type Role = (typeof ROLES)[number];
 type Visitor = Role | "signed out" | "half signed in";
 const TARGET = "target@example.com";
@@ -45,12 +42,6 @@ const SHIPPED_SETTINGS = readFileSync(
   fileURLToPath(new URL("../../../rules/rules/offer-settings.json", import.meta.url)),
   "utf8",
 );
-
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${COOKIE}=`))
-    ?.split(";")[0];
 
 /** The answer of a refusal to the sign-in: 303 for a document, React Router's 202 redirect for a data request. */
 const toSignIn = (answer: Answer, data: boolean) =>
@@ -106,31 +97,12 @@ describe("every desk route, as every visitor, answers as the access table says",
     return `/${concrete}`;
   }
 
-  async function signIn(role: Role, secret: string, verify: boolean): Promise<string> {
-    const first = await postForm(site.url, "/staff/login", { email: `${role}@example.com`, password: PASSWORD });
-    expect(first.status).toBe(303);
-    const pending = cookieOf(first.headers) ?? "";
-    if (!verify) return pending;
-    const code = codeAt(secret, new Date());
-    const second = await postForm(site.url, "/staff/verify", { code }, { Cookie: pending });
-    expect(second.status).toBe(303);
-    return cookieOf(second.headers) ?? "";
-  }
-
   beforeAll(async () => {
     site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "100000", STAFF_SIGN_INS_PER_MINUTE: "1000", DATA_KEY });
     const db = site.database.db;
     const ring = keyring(decodeKey(DATA_KEY));
-    const secrets = new Map<Role, string>();
-    for (const role of ROLES) {
-      const { uri } = await addAccount(db, ring, SYSTEM_ACTOR, {
-        email: `${role}@example.com`,
-        role,
-        password: PASSWORD,
-      });
-      secrets.set(role, new URL(uri).searchParams.get("secret") ?? "");
-    }
-    await addAccount(db, ring, SYSTEM_ACTOR, { email: TARGET, role: "sales", password: PASSWORD });
+    await staff.add(db);
+    await addStaffAccount(db, DATA_KEY, TARGET, "sales");
     await db.insert(stores).values({ id: "brentwood", name: "Brentwood", profile: {} }).onConflictDoNothing();
     const lead = (id: string, kind: string) => ({
       id,
@@ -182,8 +154,8 @@ describe("every desk route, as every visitor, answers as the access table says",
       .limit(1);
     ids.vin = car?.vin ?? "";
     expect(ids.vin, "the walk needs a fixture car").not.toBe("");
-    for (const role of ROLES) cookies.set(role, await signIn(role, secrets.get(role) ?? "", true));
-    cookies.set("half signed in", await signIn("sales", "", false));
+    for (const role of ROLES) cookies.set(role, await staff.signIn(site.url, role));
+    cookies.set("half signed in", await staffPasswordStep(site.url, "sales@example.com"));
   });
 
   afterAll(async () => {

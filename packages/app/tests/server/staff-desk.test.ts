@@ -2,20 +2,15 @@
 // without JavaScript posts it, the headers of every /staff response, roles, the per-IP sign-in limit, same-origin.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keyring } from "../../app/server/crypto/envelope.server";
-import { decodeKey } from "../../app/server/crypto/keyring.server";
-import { addAccount } from "../../app/server/staff/accounts.server";
-import { SYSTEM_ACTOR } from "../../app/server/staff/audit.server";
 import { codeAt } from "../../app/server/staff/totp.server";
 import type { Running } from "../../server/app";
 import { createTestDatabase, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { startInProcess } from "./support/built-server";
 import { postForm, request } from "./support/requests";
+import { deskAccounts, STAFF_COOKIE, STAFF_PASSWORD, staffCookieOf } from "./support/staff-sign-in";
 
-const PASSWORD = "a long and unusual passphrase";
 /** The server's master key, so accounts made here seal their TOTP secrets as the server reads them. */
 const DATA_KEY = randomBytes(32).toString("base64");
-const COOKIE = "__Host-showroom-staff";
 const PAGES = [
   "/staff",
   "/staff/leads",
@@ -33,16 +28,10 @@ const PAGES = [
   "/staff/anything-else",
 ];
 
-const cookieOf = (headers: Headers) =>
-  headers
-    .getSetCookie()
-    .find((c) => c.startsWith(`${COOKIE}=`))
-    ?.split(";")[0];
-
 describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
   let site: Running;
   let database: TestDatabase | undefined;
-  const secrets = new Map<string, string>();
+  const staff = deskAccounts(DATA_KEY, ["sales", "finance", "admin"] as const);
 
   beforeAll(async () => {
     if (kind === "postgres") database = await createTestDatabase("postgres");
@@ -52,14 +41,7 @@ describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
       DATA_KEY,
       ...(database ? { DATABASE_URL: database.url } : {}),
     });
-    for (const role of ["sales", "finance", "admin"] as const) {
-      const { uri } = await addAccount(site.database.db, keyring(decodeKey(DATA_KEY)), SYSTEM_ACTOR, {
-        email: `${role}@example.com`,
-        role,
-        password: PASSWORD,
-      });
-      secrets.set(role, new URL(uri).searchParams.get("secret") ?? "");
-    }
+    await staff.add(site.database.db);
   });
 
   afterAll(async () => {
@@ -67,27 +49,8 @@ describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
     await database?.dispose();
   });
 
-  /**
-   * Password, then the code of the time `offsetMs` from now, taken just before it is posted: a code taken before the
-   * password step (which hashes, slowly on a busy machine) could be two steps old by the time it arrives.
-   */
-  async function signIn(role: "sales" | "finance" | "admin", offsetMs = 0): Promise<string> {
-    const first = await postForm(site.url, "/staff/login", { email: `${role}@example.com`, password: PASSWORD });
-    expect(first.status).toBe(303);
-    expect(first.headers.get("location")).toBe("/staff/verify");
-    const pending = cookieOf(first.headers) ?? "";
-    const second = await postForm(
-      site.url,
-      "/staff/verify",
-      { code: codeAt(secrets.get(role) ?? "", new Date(Date.now() + offsetMs)) },
-      { Cookie: pending },
-    );
-    expect(second.status).toBe(303);
-    expect(second.headers.get("location")).toBe("/staff");
-    const cookie = cookieOf(second.headers) ?? "";
-    expect(cookie).not.toBe(pending);
-    return cookie;
-  }
+  /** Signs a role in afresh with the code of the time `offsetMs` from now. */
+  const signIn = (role: "sales" | "finance" | "admin", offsetMs = 0) => staff.signIn(site.url, role, offsetMs);
 
   it("every desk page without a session answers 303 to /staff/login, no-store and noindex", async () => {
     for (const path of PAGES) {
@@ -104,21 +67,21 @@ describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
   });
 
   it("signs in with password and TOTP; the cookie is __Host-, HttpOnly, Secure, SameSite=Strict; the same code is refused twice", async () => {
-    const first = await postForm(site.url, "/staff/login", { email: "admin@example.com", password: PASSWORD });
-    const set = first.headers.getSetCookie().find((c) => c.startsWith(`${COOKIE}=`)) ?? "";
+    const first = await postForm(site.url, "/staff/login", { email: "admin@example.com", password: STAFF_PASSWORD });
+    const set = first.headers.getSetCookie().find((c) => c.startsWith(`${STAFF_COOKIE}=`)) ?? "";
     expect(set).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
-    const code = codeAt(secrets.get("admin") ?? "", new Date(Date.now() - 30_000));
-    const ok = await postForm(site.url, "/staff/verify", { code }, { Cookie: cookieOf(first.headers) ?? "" });
+    const code = codeAt(staff.secret("admin"), new Date(Date.now() - 30_000));
+    const ok = await postForm(site.url, "/staff/verify", { code }, { Cookie: staffCookieOf(first.headers) });
     expect(ok.status).toBe(303);
-    const signedIn = cookieOf(ok.headers) ?? "";
+    const signedIn = staffCookieOf(ok.headers);
     for (const path of PAGES.filter((p) => !p.includes("0000") && p !== "/staff/anything-else")) {
       const answer = await request(`${site.url}${path}`, { headers: { Cookie: signedIn } });
       expect([path, answer.status]).toEqual([path, 200]);
       expect(answer.headers.get("cache-control")).toBe("no-store");
     }
     // Replay: the same code on a fresh password step.
-    const again = await postForm(site.url, "/staff/login", { email: "admin@example.com", password: PASSWORD });
-    const replay = await postForm(site.url, "/staff/verify", { code }, { Cookie: cookieOf(again.headers) ?? "" });
+    const again = await postForm(site.url, "/staff/login", { email: "admin@example.com", password: STAFF_PASSWORD });
+    const replay = await postForm(site.url, "/staff/verify", { code }, { Cookie: staffCookieOf(again.headers) });
     expect(replay.status).toBe(401);
     expect(replay.body).toContain("That did not work.");
     // Sign-out ends it.
@@ -132,7 +95,7 @@ describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
       email: "sales@example.com",
       password: "not the password",
     });
-    const unknown = await postForm(site.url, "/staff/login", { email: "who@example.com", password: PASSWORD });
+    const unknown = await postForm(site.url, "/staff/login", { email: "who@example.com", password: STAFF_PASSWORD });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const message = (body: string) => body.match(/That did not work[^<]*/)?.[0];
@@ -172,7 +135,7 @@ describe.each(testDatabaseKinds())("the staff desk over HTTP on %s", (kind) => {
     const foreign = await postForm(
       site.url,
       "/staff/login",
-      { email: "admin@example.com", password: PASSWORD },
+      { email: "admin@example.com", password: STAFF_PASSWORD },
       { Origin: "https://evil.example" },
     );
     expect(foreign.status).toBe(403);

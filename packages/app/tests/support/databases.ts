@@ -1,10 +1,20 @@
 // Test databases: PGlite in memory always, and a fresh PostgreSQL database per suite when TEST_DATABASE_URL is set.
 // Each suite opens its database once and empties every table before each test.
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
@@ -68,8 +78,35 @@ async function migrated(client: PGlite, folder: string): Promise<Db> {
   return db;
 }
 
+/** `showroom-pglite-template-<checkout>-<migrations>.tar`: the checkout and the key of its migrations. */
+const TEMPLATE_NAME = /^showroom-pglite-template-([0-9a-f]+)-([0-9a-f]+)\.tar$/;
+
+/**
+ * The checkout a template belongs to, by the real path of its migrations: worktrees, clones and CI jobs share one
+ * temporary directory, and each sweeps only its own older templates, never another's in use (ADR 417).
+ */
+export function checkoutTag(folder: string): string {
+  return createHash("sha256").update(realpathSync(folder)).digest("hex").slice(0, 12);
+}
+
+/** The file name of a checkout's template of one set of migrations (`templateKey`). */
+export function templateFileName(checkout: string, key: string): string {
+  return `showroom-pglite-template-${checkout}-${key}.tar`;
+}
+
+/** Removes from `dir` the templates of `template`'s checkout other than it: earlier migrations', 40 MB each. */
+export function removeOlderTemplates(dir: string, template: string): void {
+  const name = basename(template);
+  const checkout = TEMPLATE_NAME.exec(name)?.[1];
+  if (!checkout) return;
+  for (const other of readdirSync(dir)) {
+    if (other !== name && TEMPLATE_NAME.exec(other)?.[1] === checkout) rmSync(join(dir, other), { force: true });
+  }
+}
+
 function templatePath(): string {
-  return join(tmpdir(), `showroom-pglite-template-${templateKey(migrationsFolder())}.tar`);
+  const folder = migrationsFolder();
+  return join(tmpdir(), templateFileName(checkoutTag(folder), templateKey(folder)));
 }
 
 /**
@@ -104,11 +141,7 @@ async function pgliteTemplateFile(): Promise<string> {
   const temporary = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;
   writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
   renameSync(temporary, template);
-  // Templates of earlier migrations are 40 MB each.
-  for (const name of readdirSync(tmpdir())) {
-    const path = join(tmpdir(), name);
-    if (/^showroom-pglite-template-[0-9a-f]+\.tar$/.test(name) && path !== template) rmSync(path, { force: true });
-  }
+  removeOlderTemplates(tmpdir(), template);
   return template;
 }
 

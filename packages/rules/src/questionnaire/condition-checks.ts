@@ -1,4 +1,4 @@
-import { likelySpelling } from "../shared/plain-problems";
+import { likelySpelling } from "../shared/spelling";
 import {
   CONTAINS_OPERATORS,
   type Condition,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { type TextTree, translator } from "../i18n";
-import { type FieldErrors, TextField } from "./fields";
+import { EmailField, type FieldErrors, TextField } from "./fields";
 
 /**
  * The composite field groups every server-rendered form builds from (FORMS.md): the four contact fields, an address,
@@ -65,12 +65,9 @@ export function ContactFields(props: ContactFieldsProps) {
         errors={g.errors}
         defaultValue={shown("lastName")}
       />
-      <TextField
+      <EmailField
         name={g.name("email")}
-        type="email"
         label={g.label("email")}
-        autoComplete="email"
-        inputMode="email"
         required
         errors={g.errors}
         defaultValue={shown("email")}

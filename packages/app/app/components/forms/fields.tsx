@@ -112,6 +112,11 @@ export function TextField({
   );
 }
 
+/** A shopper's email address, which the site writes to: type, keyboard and autofill as every such field has them. */
+export function EmailField(props: FieldProps & { placeholder?: string }) {
+  return <TextField {...props} type="email" autoComplete="email" inputMode="email" />;
+}
+
 export function TextAreaField({
   name,
   label,

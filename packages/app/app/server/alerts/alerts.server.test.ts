@@ -17,6 +17,7 @@ import { importFeed } from "../inventory/import.server";
 import { createTransport, type MailTransport } from "../mail/transport.server";
 import { createRelay } from "../outbox/relay.server";
 import { checkCriteria } from "../search/criteria";
+import { changeCar } from "../staff/inventory-desk.server";
 import { runRetention } from "../staff/retention.server";
 import { ALERT_TOKEN_PATTERN, alertToken, alertTokenHash } from "./links";
 import {
@@ -185,6 +186,30 @@ describe.each(testDatabaseKinds())("email alerts through the outbox and a real S
     expect(await t.db.select({ state: outbox.state }).from(outbox)).toEqual(
       expect.arrayContaining([{ state: "dropped" }]),
     );
+  });
+
+  it("a price drop is judged on the price shoppers see: a corrected price the feed keeps undercutting is no drop (ADR 416)", async () => {
+    await seedStore(t.db);
+    await importFeed(t.db, TEST_STORE_ID, feed(honda(V1, "H1", "20995")), ALERTS);
+    const path = `/used-cars-for-sale/2019-honda-accord-ex-l-${V1}`;
+    await subscribe("watcher@example.com", { kind: "vehicle", vin: V1, path, label: "2019 Honda Accord EX-L" });
+    expect(await confirmAlert(t.db, await tokenOf("watcher@example.com", path))).toBe(true);
+    const admin = { accountId: null, email: "admin@example.com", ip: "203.0.113.9" };
+    const raise = { intent: "price", vin: V1, price: 22_995, reason: "The DMS has the wrong trim" } as const;
+    expect(await changeCar(t.db, admin, raise)).toBe("changed");
+    const matches = async () =>
+      (
+        await t.db.select({ matches: alertEmails.matches }).from(alertEmails).where(eq(alertEmails.kind, "matches"))
+      ).flatMap((row) => row.matches as unknown[]);
+
+    // The feed sends the price the admin corrected: the page still shows $22,995, so nothing dropped.
+    await importFeed(t.db, TEST_STORE_ID, feed(honda(V1, "H1", "20995")), ALERTS);
+    expect(await matches()).toEqual([]);
+    // The dealer lowers it: the correction ends and the shown price falls from the corrected one.
+    await importFeed(t.db, TEST_STORE_ID, feed(honda(V1, "H1", "19995")), ALERTS);
+    expect(await matches()).toEqual([
+      expect.objectContaining({ vin: V1, event: "price-drop", price: 19_995, oldPrice: 22_995 }),
+    ]);
   });
 
   it("the manage page lists only the token's own address's alerts and turns off only those", async () => {

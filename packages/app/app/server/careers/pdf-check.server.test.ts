@@ -8,11 +8,11 @@ import {
   encoders,
   type FilterName,
   objectStreamPdf,
-  readerBenignResumes,
-  readerHostileResumes,
   resumePdf,
   streamObject,
-} from "./resume-files.test-support";
+} from "./pdf-objects.test-support";
+import { readerBenignResumes } from "./reader-benign-resumes.test-support";
+import { readerHostileResumes } from "./reader-hostile-resumes.test-support";
 
 const FILTERS = Object.keys(encoders) as FilterName[];
 /** PDF whitespace (ISO 32000-1 table 1), NUL first. */

@@ -1,16 +1,10 @@
 import { isPlainFileName, resumeFileSchema } from "@showroom/forms";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { readerBenignResumes } from "./reader-benign-resumes.test-support";
+import { readerHostileResumes } from "./reader-hostile-resumes.test-support";
 import { inspectResume } from "./resume-check.server";
-import {
-  docxWithLinkAndPicture,
-  docxWithOlePart,
-  goodDocx,
-  hostileResumes,
-  pdf,
-  readerBenignResumes,
-  readerHostileResumes,
-} from "./resume-files.test-support";
+import { docxWithLinkAndPicture, docxWithOlePart, goodDocx, hostileResumes, pdf } from "./resume-files.test-support";
 
 /** What the careers action decides: the form's schema (name, size, kind), then the server's look inside. */
 async function accepted(name: string, bytes: Uint8Array): Promise<boolean> {

@@ -75,7 +75,7 @@ describe("the command channel on the embedded database", () => {
     const one = JSON.stringify([car(1)]);
     const held = await site().post<ImportSummary>("/import?store=brentwood&format=json", one);
     expect(held).toMatchObject({ applied: false, held: { available: 3, wouldSell: 2 } });
-    expect(held.reason).toContain("it would mark 2 of the store’s 3 available cars sold");
+    expect(held.reason).toContain("it would mark 2 of the store’s 3 cars in stock sold");
     const forced = await site().post<ImportSummary>("/import?store=brentwood&format=json&force=1", one);
     expect(forced).toMatchObject({ applied: true, updated: 1, sold: 2 });
   });

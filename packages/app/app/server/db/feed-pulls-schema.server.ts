@@ -44,7 +44,7 @@ export const inventoryFeedPulls = pgTable(
     rejectedLines: jsonb("rejected_lines").$type<FeedPullRejection[]>().notNull().default([]),
     /** A held feed's parsed vehicles, until an admin applies it or a later pull supersedes it. */
     heldFeed: jsonb("held_feed"),
-    /** For a held feed: the store's available cars, and how many of them the feed would mark sold. */
+    /** For a held feed: the store's cars in stock (listed or hidden), and how many of them the feed would mark sold. */
     available: integer("available"),
     wouldSell: integer("would_sell"),
     /** When and by whom a held feed was applied anyway. */

@@ -1,7 +1,8 @@
 import { createReadStream } from "node:fs";
 import { JSONParser } from "@streamparser/json";
 import { CsvReader, type CsvRecord } from "./csv";
-import { csvColumns, csvRow, FEED_BATCH_ROWS, FeedBatcher, jsonRecord, NOT_AN_ARRAY, type ParsedFeed } from "./feed";
+import { FEED_BATCH_ROWS, FeedBatcher, NOT_AN_ARRAY, type ParsedFeed } from "./feed";
+import { csvColumns, csvRow, jsonRecord } from "./feed-columns";
 
 const WHITESPACE = new Set([0x20, 0x09, 0x0a, 0x0d]);
 const BOM = [0xef, 0xbb, 0xbf];

@@ -34,7 +34,7 @@ describe("the mass-sold hold", () => {
     );
   });
 
-  it("a feed that sells nothing, a store with no available car, and a threshold of 100 % never hold", () => {
+  it("a feed that sells nothing, a store with no car in stock, and a threshold of 100 % never hold", () => {
     fc.assert(
       fc.property(share, percent, ({ available, wouldSell }, p) => {
         expect(holdsFeed({ available, wouldSell: 0 }, p)).toBe(false);
@@ -48,7 +48,7 @@ describe("the mass-sold hold", () => {
     expect(holdsFeed({ available: 10, wouldSell: 3 }, 30)).toBe(false);
     expect(holdsFeed({ available: 10, wouldSell: 4 }, 30)).toBe(true);
     expect(holdReason({ available: 10, wouldSell: 4 }, 30)).toBe(
-      "it would mark 4 of the store’s 10 available cars sold (40 %, more than the 30 % a feed may)",
+      "it would mark 4 of the store’s 10 cars in stock sold (40 %, more than the 30 % a feed may)",
     );
   });
 });

@@ -316,7 +316,7 @@ líneas",Sedan,Used,100,20000`,
     const held = await pullStoreFeed(t.db, source, settings, { now: later(1) });
     expect(held).toMatchObject({
       status: "held",
-      reason: "it would mark 2 of the store’s 4 available cars sold (50 %, more than the 30 % a feed may)",
+      reason: "it would mark 2 of the store’s 4 cars in stock sold (50 %, more than the 30 % a feed may)",
     });
     expect(await available()).toEqual([...VINS].sort());
     // Unchanged feed: 304, still held, nothing applied.

@@ -54,7 +54,7 @@ export async function importFeed(
   options: {
     full?: boolean;
     now?: Date;
-    /** Hold (change nothing) a full feed that would mark more than this % of the store's available cars sold. */
+    /** Hold (change nothing) a full feed that would mark more than this % of the store's cars in stock sold. */
     holdAbovePercent?: number;
     /**
      * Queue the email alerts the feed's new listings and price drops match, in the import's transaction (ADR 372);
@@ -97,9 +97,9 @@ export async function importFeed(
             .from(vehicles)
             .where(inArray(vehicles.vin, chunkVins));
           known += before.length;
-          if (options.alerts) for (const change of alertChanges(chunk, before)) changes.push(change);
           await endSupersededCorrections(tx as unknown as Db, chunk, now);
-          await upsert(tx as unknown as Db, chunk, storeId, now);
+          const shown = await upsert(tx as unknown as Db, chunk, storeId, now);
+          if (options.alerts) for (const change of alertChanges(shown, before)) changes.push(change);
           for (const vin of chunkVins) vins.push(vin);
         }
       }
@@ -138,15 +138,16 @@ export async function importFeed(
 
 /**
  * What the alerts watch in a batch: a listing that is new (never seen, or back after being sold), and a price that
- * went down. Every other row of the feed changes nothing anyone asked to hear about.
+ * went down. Every other row of the feed changes nothing anyone asked to hear about. Both prices are the ones shoppers
+ * see, as written before and after the upsert: a desk correction the feed keeps sending is no change (ADR 395, 416).
  */
 function alertChanges(
-  batch: ParsedFeed["vehicles"],
+  after: readonly { vin: string; price: number | null }[],
   before: readonly { vin: string; status: string; price: number | null }[],
 ): AlertChange[] {
   const previous = new Map(before.map((row) => [row.vin, row]));
   const changes: AlertChange[] = [];
-  for (const vehicle of batch) {
+  for (const vehicle of after) {
     const old = previous.get(vehicle.vin);
     if (old?.status !== "available") changes.push({ vin: vehicle.vin, event: "new", oldPrice: null });
     else if (old.price !== null && vehicle.price !== null && vehicle.price < old.price)
@@ -155,8 +156,14 @@ function alertChanges(
   return changes;
 }
 
-async function upsert(db: Db, batch: ParsedFeed["vehicles"], storeId: string, now: Date): Promise<void> {
-  await db
+/** Writes a batch; returns each car's price as written, which a desk correction may have kept (ADR 395). */
+async function upsert(
+  db: Db,
+  batch: ParsedFeed["vehicles"],
+  storeId: string,
+  now: Date,
+): Promise<{ vin: string; price: number | null }[]> {
+  return await db
     .insert(vehicles)
     .values(batch.map((v) => ({ ...v, storeId, status: "available" as const, updatedAt: now })))
     .onConflictDoUpdate({
@@ -187,7 +194,8 @@ async function upsert(db: Db, batch: ParsedFeed["vehicles"], storeId: string, no
         updatedAt: sql`excluded.updated_at`,
         soldAt: sql`null`,
       },
-    });
+    })
+    .returning({ vin: vehicles.vin, price: vehicles.price });
 }
 
 /** A list of strings as one PostgreSQL text[] literal, each element quoted. */

@@ -11,9 +11,10 @@ import { describe, expect, it } from "vitest";
 import { criteriaArb, scopeArb, vocabularyOf } from "./arbitraries.test-support";
 import { countedFacets, FACET_KINDS, runSearch } from "./engine";
 import { haystackMatches } from "./haystacks";
-import { buildInventoryIndex, haystackOf, type InventoryRow, sortOrder, startsAWord } from "./inventory-index";
+import { buildInventoryIndex, haystackOf, type InventoryRow, startsAWord } from "./inventory-index";
 import { answered, expected, type OracleVehicle } from "./oracle.test-support";
 import { shapeFacets } from "./shape";
+import { sortOrder } from "./sort-order";
 
 // A small vocabulary, so random inventories share makes, colours and prices and the counts are not all ones.
 const MAKES = [

@@ -1,13 +1,8 @@
 import { CONDITIONS, defaultInventoryRules, slugify } from "@showroom/rules/inventory";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  buildInventoryIndex,
-  type InventoryRow,
-  inventoryIndexSteps,
-  sortOrder,
-  sortOrderSteps,
-} from "./inventory-index";
+import { buildInventoryIndex, type InventoryRow, inventoryIndexSteps } from "./inventory-index";
+import { sortOrder, sortOrderSteps } from "./sort-order";
 import { runSteps } from "./steps";
 
 // Rows that share makes, prices, days and features, so facets, haystacks, feature lists and sort ties have more than

@@ -9,7 +9,8 @@ import { inventoryVersion, vehiclePhotos, vehicles } from "../db/schema.server";
 import { toTextArray } from "../inventory/import.server";
 import type { KeptUntilChanged } from "../kept-until-changed";
 import { logError } from "../log.server";
-import { type InventoryIndex, type InventoryRow, inventoryIndexSteps, sortOrderSteps } from "./inventory-index";
+import { type InventoryIndex, type InventoryRow, inventoryIndexSteps } from "./inventory-index";
+import { sortOrderSteps } from "./sort-order";
 
 interface Loaded {
   /** The `inventory_version` the rows were read at; null before any vehicle was ever written. */

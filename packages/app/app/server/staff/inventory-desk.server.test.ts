@@ -22,6 +22,13 @@ const feedOf = (cars: readonly (readonly [string, number])[]) =>
       ),
     ].join("\n"),
   );
+/** Four cars of Brentwood at their feed prices. */
+const FOUR_CARS = [
+  [V0, 18_000],
+  [V1, 19_000],
+  [V2, 20_000],
+  [V3, 21_000],
+] as const;
 const ADMIN: Actor = { accountId: null, email: "admin@example.com", ip: "203.0.113.9" };
 
 describe.each(testDatabaseKinds())("the desk's inventory changes on %s", (kind) => {
@@ -56,12 +63,7 @@ describe.each(testDatabaseKinds())("the desk's inventory changes on %s", (kind) 
   });
 
   it("a hidden car stays hidden through the next full feed, is sold when the feed drops it, and shows again", async () => {
-    await setUp([
-      [V0, 18_000],
-      [V1, 19_000],
-      [V2, 20_000],
-      [V3, 21_000],
-    ]);
+    await setUp(FOUR_CARS);
     expect(await changeCar(handle.db, ADMIN, { intent: "hide", vin: V0, reason: "Damaged on the lot" })).toBe(
       "changed",
     );
@@ -190,6 +192,20 @@ describe.each(testDatabaseKinds())("the desk's inventory changes on %s", (kind) 
       "not-found",
     );
     expect((await audit()).map((a) => a.action)).toEqual(["corrected-price", "restored-feed-price"]);
+  });
+
+  it("a held feed's reason counts the hidden cars it would sell too, and calls them what they are: cars in stock", async () => {
+    await setUp(FOUR_CARS);
+    await changeCar(handle.db, ADMIN, { intent: "hide", vin: V0, reason: "Damaged on the lot" });
+    await changeCar(handle.db, ADMIN, { intent: "hide", vin: V1, reason: "Sold privately" });
+    const held = await importFeed(handle.db, "brentwood", feedOf([[V3, 21_000]]), { holdAbovePercent: 30 });
+    // Two cars are listed and two hidden: the four the sentence counts are the store's cars in stock, not "available".
+    const statuses = (await handle.db.select({ status: vehicles.status }).from(vehicles)).map((r) => r.status);
+    expect(statuses.filter((s) => s === "available")).toHaveLength(2);
+    expect(held).toMatchObject({ applied: false, held: { available: 4, wouldSell: 3 } });
+    expect(held.reason).toBe(
+      "it would mark 3 of the store’s 4 cars in stock sold (75 %, more than the 30 % a feed may)",
+    );
   });
 
   it("whatever the desk's prices and the feeds' prices, the car shows the correction exactly while the feed sends the price it corrected", async () => {

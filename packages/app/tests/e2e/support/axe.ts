@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** The WCAG 2.2 AA rule set the site is held to. */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -38,4 +39,10 @@ export async function axeViolations(page: Page) {
   const builder = new AxeBuilder({ page: page as never }).withTags(AXE_TAGS);
   const results = await builder.setLegacyMode(page.frames().length === 1).analyze();
   return results.violations;
+}
+
+/** Fails with the violations, said where (the page's address unless told), when axe finds any on the page as it is. */
+export async function expectNoAxeViolations(page: Page, where = page.url()): Promise<void> {
+  const violations = await axeViolations(page);
+  expect(violations, `${where}\n${describeViolations(violations)}`).toEqual([]);
 }

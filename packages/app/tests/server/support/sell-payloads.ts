@@ -1,5 +1,6 @@
 // fast-check arbitraries for the sell/trade actions (issue 13): whole journeys in one POST, their parts, and the offer
 // page's visit times.
+import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { openSlotsNow } from "../../support/slots";
 
@@ -62,3 +63,22 @@ export const sellDetails = fc.record({
 });
 /** The store's open visit times now, as the offer page's form posts them (ISO with the dealer's offset). */
 export const visitSlotsNow = () => openSlotsNow({ days: 4, slotMinutes: 60 }).flatMap((day) => day.times);
+
+/**
+ * The whole sell journey in one POST for the 2021 MINI the demo book values, with a one-question condition and the
+ * given shopper: the answer is a 303 to the offer's page.
+ */
+export function wholeOfferBody(shopper: { firstName: string; lastName: string; email: string }): URLSearchParams {
+  return new URLSearchParams({
+    intent: "offer",
+    idempotencyKey: randomUUID(),
+    website: "",
+    vin: "WMWWJ9C03M2387500",
+    mileage: "30000",
+    zip: "63119",
+    interest: "sell",
+    q100: "great",
+    ...shopper,
+    phone: "3145550100",
+  });
+}
