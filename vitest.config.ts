@@ -15,6 +15,11 @@ const shared = {
 // the same two workers so they fill both cores together (docs/decisions/300).
 const WORKERS = 2;
 
+// Every project but the browser tests runs a worker's files one after another in one module graph (isolate: false):
+// the code under test is imported once per worker rather than once per file, which was a third of the unit
+// projects' time. No test mocks modules or stubs the environment; a test that leans on another file's leftovers
+// fails in its own file's order too (docs/decisions/421).
+
 // A test's time limit is a statement about the machine, not about the code: a property test of 500 runs that passes
 // alone took 5.8 s, over Vitest's default 5 s, on the two cores beside the server tests at load 8 (meta-user-data).
 // Every project gets a minute; a test that hangs still fails.
@@ -31,6 +36,7 @@ export default defineConfig({
           root: "packages/rules",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
           maxWorkers: WORKERS,
+          isolate: false,
         },
       },
       {
@@ -41,6 +47,7 @@ export default defineConfig({
           root: "packages/forms",
           include: ["src/**/*.test.ts"],
           maxWorkers: WORKERS,
+          isolate: false,
           typecheck: { enabled: true, include: ["src/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
         },
       },
@@ -52,6 +59,7 @@ export default defineConfig({
           root: "fixtures",
           include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           maxWorkers: WORKERS,
+          isolate: false,
         },
       },
       {
@@ -66,6 +74,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Most of these tests wait on sockets and timers, so two files at a time overlap well on two cores.
           maxWorkers: WORKERS,
+          isolate: false,
         },
       },
       {
@@ -82,6 +91,9 @@ export default defineConfig({
           testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 180_000,
           maxWorkers: WORKERS,
+          // A group of its own, after the unit projects: a worker they used (NODE_ENV=test) has React's development
+          // build loaded, and Vitest hands workers on between the projects of a group.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -101,6 +113,7 @@ export default defineConfig({
           // time (layout shifts, a poll's wait). A file's concurrent tests (the axe sweep) run three at a time.
           fileParallelism: false,
           maxConcurrency: 3,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -239,16 +239,16 @@ describe.each(testDatabaseKinds())("scheduled inventory feed pulls on %s", (kind
     const piece = `${row(VINS[0], 1)}\n`.repeat(1000);
     const repeat = Math.ceil(200_000_000 / Buffer.byteLength(piece));
     feed.answers = [{ endless: { piece, repeat } }];
-    const before = process.memoryUsage().rss;
     expect(await pullStoreFeed(t.db, source, settings, { now: T0 })).toMatchObject({
       status: "failed",
       reason: "the feed is larger than 1 MB",
     });
     await until("the feed server to see the download cancelled", () => feed.endlessDone);
     // What was written before the cancel reached the server: the cap and what the sockets' buffers held, not 200 MB.
+    // That bounds what the pull can have held; the process's RSS would not, as it counts whatever else the test
+    // worker's other files allocated (the workers run files one after another, ADR 421).
     expect(feed.endlessSent).toBeGreaterThan(settings.maxBytes);
     expect(feed.endlessSent).toBeLessThan(settings.maxBytes + 32_000_000);
-    expect(process.memoryUsage().rss - before).toBeLessThan(64_000_000);
     expect(await available()).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 // The built server, as `npm start` runs it: made fresh once per run, then started in this process or as a child.
 import { mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Running } from "../../../server/app";
 import { sleep } from "../../support/wait";
