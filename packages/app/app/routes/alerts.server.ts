@@ -44,7 +44,8 @@ async function watchedSearch(site: Site, address: string): Promise<Watched | nul
   const filters = parseSearchPath(url.pathname, await searchCatalogue(db), { conditions });
   if (!filters) return null;
   const criteria = searchCriteria(filters, parseSearchQuery(url.searchParams));
-  const { page: _page, shown: _shown, ...watched } = criteria;
+  // An alert watches the visitor's store, whatever scope the search had (ADR 400).
+  const { page: _page, shown: _shown, store: _store, ...watched } = criteria;
   const result = await searchVehicles(db, {
     criteria: { ...watched, page: 1 },
     storeId: site.store.id,
@@ -53,7 +54,7 @@ async function watchedSearch(site: Site, address: string): Promise<Watched | nul
     facets: false,
   });
   const labels = result.appliedFilters.map((f) => f.label);
-  const query = new URLSearchParams([...url.searchParams].filter(([key]) => key !== "page" && key !== "shown"));
+  const query = new URLSearchParams([...url.searchParams].filter(([key]) => !["page", "shown", "store"].includes(key)));
   const path = `${formatSearchPath(filters, { conditions })}${query.size > 0 ? `?${query}` : ""}`;
   return {
     kind: "search",

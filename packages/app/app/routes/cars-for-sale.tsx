@@ -4,6 +4,7 @@ import { FiltersButton } from "../components/search/filters-button";
 import { FilterChips, SearchFacets } from "../components/search/search-facets";
 import { InventorySearchForm, SortForm } from "../components/search/search-forms";
 import { SearchResults } from "../components/search/search-results";
+import { StoreChoice } from "../components/search/store-choice";
 import { metaFromData } from "../components/seo";
 import { UnlockInventoryLink } from "../components/test-drive/unlock-inventory-link";
 import { ButtonLink, Container, PageHero } from "../components/ui";
@@ -50,6 +51,11 @@ function SearchView({ data }: { data: SearchData }) {
               Reordering with CSS order instead let a partly loaded page paint the filters first and then push them
               down (a layout shift of 0.37 on a phone). */}
           <div className="flex flex-col lg:col-start-2 lg:row-start-1">
+            {data.storeChoice.stores.length > 1 ? (
+              <div className="mb-4">
+                <StoreChoice choice={data.storeChoice} texts={data.texts} />
+              </div>
+            ) : null}
             <div className="flex flex-wrap items-center justify-between gap-4">
               {data.facets.length > 0 ? (
                 <FiltersButton
