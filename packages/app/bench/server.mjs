@@ -128,6 +128,8 @@ export async function discoverPages(baseUrl) {
     { id: "contact", label: "contact", path: "/contact-us", required: true },
     { id: "search", label: "search", path: "/cars-for-sale", required: false },
     { id: "suvs", label: "suvs", path: "/cars-for-sale/suvs", required: false },
+    // A search at every store (ADR 400): a query page, never indexed.
+    { id: "all-stores", label: "all stores", path: "/cars-for-sale?store=all", required: false, noindex: true },
     { id: "careers", label: "careers", path: "/our-company/careers", required: true },
     { id: "sell", label: "sell", path: "/sell-trade-my-car", required: true },
     { id: "vehicle", label: "your-veh", path: "/sell-trade-my-car/your-vehicle", required: true },

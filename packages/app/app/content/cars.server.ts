@@ -21,6 +21,7 @@ import type { FacetValue, RangeFacet, SearchFacets } from "../server/search/type
 import { readVisitor } from "../server/visitor-state.server";
 import { cachedFilterPages } from "./inventory.server";
 import { searchHeading } from "./search-heading.server";
+import { cardStoreName, otherStoresMatches, scopeWords, searchStoreId, storeChoice } from "./search-stores.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import { readShopperNumbers } from "./shopper-numbers.server";
@@ -198,10 +199,11 @@ async function searchPage(site: Site, request: Request, url: URL) {
   if (canonicalPath !== url.pathname) throw redirect(`${canonicalPath}${url.search}`, 301);
   const visitor = await readVisitor(db, site.visitor);
   const saved = await savedVins(db, visitor);
+  const parsed = searchCriteria(filters, parseSearchQuery(url.searchParams));
   const search = {
-    storeId: site.store.id,
+    storeId: searchStoreId(site, parsed),
     conditions,
-    criteria: searchCriteria(filters, parseSearchQuery(url.searchParams)),
+    criteria: parsed,
     priceUnlocked: visitor.priceUnlocked,
   };
   // Private vehicles (spec section 4) are listed only after the private-inventory unlock (lead UNLOCK_INVENTORY).
@@ -222,8 +224,15 @@ async function searchPage(site: Site, request: Request, url: URL) {
     ? 0
     : (await searchVehicles(db, { ...search, privateUnlocked: true, facets: false })).total - result.total;
   const filterPages = (await cachedFilterPages(db, conditions)).map((p) => p.loc);
-  // An empty page points to the other stores' matches, each with a button that switches store (ADR 338).
-  const elsewhere = result.total > 0 ? [] : await otherStoresMatches(site, search, visitor.inventoryUnlocked);
+  const choice = await storeChoice(
+    site,
+    { ...search, privateUnlocked: visitor.inventoryUnlocked, priceUnlocked: visitor.priceUnlocked },
+    result.total,
+  );
+  // An empty page at one store points to the other stores' matches, each a button that switches store (ADR 338).
+  const elsewhere = result.total > 0 || criteria.store ? [] : otherStoresMatches(choice, site);
+  const storeOf = cardStoreName(site, criteria);
+  const card = cardsFor(saved, readShopperNumbers(request, site.settings));
   const { dealer } = site.store;
   const named = (kind: string) => result.appliedFilters.find((f) => f.kind === kind)?.label;
   const words = searchHeading({
@@ -244,7 +253,10 @@ async function searchPage(site: Site, request: Request, url: URL) {
   const firstIndex = (page - 1) * result.perPage + 1;
   const lastPage = page + shown - 1;
   const results: SearchResultsView = {
-    vehicles: result.vehicles.map(cardsFor(saved, readShopperNumbers(request, site.settings))),
+    vehicles: result.vehicles.map((v) => {
+      const store = storeOf(v.storeId);
+      return store ? { ...card(v), store } : card(v);
+    }),
     total: result.total,
     page,
     shown,
@@ -280,7 +292,8 @@ async function searchPage(site: Site, request: Request, url: URL) {
       ...COMPARE_PICK_TEXTS,
     ]),
     // Email alerts for this search (issue 28): the form works the search out again from its address.
-    alertHref: `/alerts?search=${encodeURIComponent(`${url.pathname}${url.search}`)}`,
+    // An alert watches one store, the visitor's (its emails name it): from an all-stores page, this search there.
+    alertHref: `/alerts?search=${encodeURIComponent(criteria.store ? choice.redirectTo : `${url.pathname}${url.search}`)}`,
     condition: criteria.condition ?? null,
     q: criteria.q ?? "",
     sort: result.sort.value,
@@ -288,41 +301,18 @@ async function searchPage(site: Site, request: Request, url: URL) {
     sortForm: formTarget(criteria, conditions, "sort"),
     searchForm: formTarget(criteria, conditions, "q"),
     chips: result.appliedFilters.map((f) => ({ label: f.label, href: searchHref(f.without, { conditions }) })),
-    clearHref: searchHref({ sort: criteria.sort }, { conditions }),
+    // Clearing the filters keeps the stores searched: the scope is no filter (ADR 400).
+    clearHref: searchHref({ sort: criteria.sort, store: criteria.store }, { conditions }),
     facets: result.facets ? facetGroups(result.facets, criteria, conditions) : [],
     results,
     privateHidden,
-    store: site.store.dealer.city,
+    store: scopeWords(site, criteria),
+    everyStore: criteria.store !== undefined,
+    storeChoice: choice,
     elsewhere,
     // Back to this very search once the store is switched.
     redirectTo: `${url.pathname}${url.search}`,
   };
-}
-
-/** How many vehicles the same search finds at each other store, those with any. */
-async function otherStoresMatches(
-  site: Site,
-  search: Omit<Parameters<typeof searchVehicles>[1], "privateUnlocked">,
-  privateUnlocked: boolean,
-): Promise<{ storeId: string; store: string; count: number }[]> {
-  const others = site.stores.filter((s) => s.id !== site.store.id);
-  const counts = await Promise.all(
-    others.map(
-      async (other) =>
-        (
-          await searchVehicles(site.services.db, {
-            ...search,
-            storeId: other.id,
-            privateUnlocked,
-            criteria: { ...search.criteria, page: 1 },
-            facets: false,
-          })
-        ).total,
-    ),
-  );
-  return others
-    .map((other, i) => ({ storeId: other.id, store: other.dealer.city, count: counts[i] ?? 0 }))
-    .filter((o) => o.count > 0);
 }
 
 /** Home, the whole list, and this list when it is narrower: where a search page sits, for search engines. */

@@ -26,6 +26,9 @@ import testDrive from "@showroom/fixtures/translations/en/test-drive.json" with 
 import toasts from "@showroom/fixtures/translations/en/toasts.json" with { type: "json" };
 import unlockPrice from "@showroom/fixtures/translations/en/unlock-price.json" with { type: "json" };
 import cookieDialogEs from "@showroom/fixtures/translations/es/cookie-dialog.json" with { type: "json" };
+import financingEs from "@showroom/fixtures/translations/es/financing.json" with { type: "json" };
+import inventoryEs from "@showroom/fixtures/translations/es/inventory.json" with { type: "json" };
+import toastsEs from "@showroom/fixtures/translations/es/toasts.json" with { type: "json" };
 import { ContentError } from "./fixtures.server";
 
 const FILES: Readonly<Record<Language, Readonly<Record<string, unknown>>>> = {
@@ -48,7 +51,7 @@ const FILES: Readonly<Record<Language, Readonly<Record<string, unknown>>>> = {
     toasts,
     "unlock-price": unlockPrice,
   },
-  es: { "cookie-dialog": cookieDialogEs },
+  es: { "cookie-dialog": cookieDialogEs, financing: financingEs, inventory: inventoryEs, toasts: toastsEs },
 };
 
 function load(): TranslationCatalog {

@@ -44,7 +44,8 @@ async function watchedSearch(site: Site, address: string): Promise<Watched | nul
   const filters = parseSearchPath(url.pathname, await searchCatalogue(db), { conditions });
   if (!filters) return null;
   const criteria = searchCriteria(filters, parseSearchQuery(url.searchParams));
-  const { page: _page, shown: _shown, ...watched } = criteria;
+  // An alert watches the visitor's store, whatever scope the search had (ADR 400).
+  const { page: _page, shown: _shown, store: _store, ...watched } = criteria;
   const result = await searchVehicles(db, {
     criteria: { ...watched, page: 1 },
     storeId: site.store.id,
@@ -53,7 +54,7 @@ async function watchedSearch(site: Site, address: string): Promise<Watched | nul
     facets: false,
   });
   const labels = result.appliedFilters.map((f) => f.label);
-  const query = new URLSearchParams([...url.searchParams].filter(([key]) => key !== "page" && key !== "shown"));
+  const query = new URLSearchParams([...url.searchParams].filter(([key]) => !["page", "shown", "store"].includes(key)));
   const path = `${formatSearchPath(filters, { conditions })}${query.size > 0 ? `?${query}` : ""}`;
   return {
     kind: "search",
@@ -77,10 +78,13 @@ function watched(site: Site, input: { search?: string | null; vin?: string | nul
   return Promise.resolve(null);
 }
 
-function seoOf(site: Site, title: string): Seo {
+/** The page's title and its text as the description (a shared link's preview says what the page does). */
+function seoOf(site: Site, page: "new" | AlertPageMode): Seo {
   const { dealer } = site.store;
+  const title = t(`inventory.alerts.${page}Title`);
+  const description = t(`inventory.alerts.${page}Text`, { dealer: dealer.name });
   // Links with a token, or a form for one shopper: nothing for search engines, nothing canonical to share.
-  return { title: `${title} | ${dealer.name}`, robots: robotsContent(false), siteName: dealer.name };
+  return { title: `${title} | ${dealer.name}`, description, robots: robotsContent(false), siteName: dealer.name };
 }
 
 /** The alert form: what it will watch (from `?search=` or `?vin=`), and the address field. */
@@ -91,7 +95,7 @@ export async function newAlertPage(site: Site, request: Request) {
   const target = await watched(site, { search, vin });
   if (!target) notFound(request);
   return {
-    seo: seoOf(site, t("inventory.alerts.newTitle")),
+    seo: seoOf(site, "new"),
     texts: tree("inventory.alerts"),
     fields: tree("forms.fields"),
     label: target.label,
@@ -148,7 +152,7 @@ export async function alertPage(site: Site, request: Request, token: string, mod
   const alerts = await alertsOfToken(site.services.db, token);
   if (!alerts || alerts.length === 0) notFound(request);
   return {
-    seo: seoOf(site, t(`inventory.alerts.${mode}Title`)),
+    seo: seoOf(site, mode),
     texts: tree("inventory.alerts"),
     mode,
     dealerName: site.store.dealer.name,

@@ -31,7 +31,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await site.cookies.rememberStore(parsed.data.storeId));
   headers.append("Set-Cookie", flashCookie({ key: "store.changed", values: { store: name } }));
-  return redirect(parsed.data.redirectTo, { status: 303, headers });
+  return redirect(atOneStore(parsed.data.redirectTo), { status: 303, headers });
+}
+
+/**
+ * The page to go back to, without `store=all`: picking a store (in the header, or a store of a search page's choice)
+ * means searching there, so an all-stores search comes back as the same search at the picked store (ADR 400). The
+ * rest of the query is kept as it was written.
+ */
+function atOneStore(path: string): string {
+  const at = path.search(/[?#]/);
+  if (at === -1 || path[at] === "#") return path;
+  const hash = path.indexOf("#", at);
+  const query = path.slice(at + 1, hash === -1 ? undefined : hash);
+  const kept = query.split("&").filter((pair) => pair.split("=")[0] !== "store");
+  return `${path.slice(0, at)}${kept.length > 0 ? `?${kept.join("&")}` : ""}${hash === -1 ? "" : path.slice(hash)}`;
 }
 
 export function loader() {

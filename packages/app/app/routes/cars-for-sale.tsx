@@ -1,14 +1,15 @@
+import { lazy, Suspense, useEffect } from "react";
 import { Form, Link } from "react-router";
 import { countText, translator, useUi } from "../components/i18n";
 import { FiltersButton } from "../components/search/filters-button";
 import { FilterChips, SearchFacets } from "../components/search/search-facets";
 import { InventorySearchForm, SortForm } from "../components/search/search-forms";
 import { SearchResults } from "../components/search/search-results";
+import { StoreChoice } from "../components/search/store-choice";
 import { metaFromData } from "../components/seo";
 import { UnlockInventoryLink } from "../components/test-drive/unlock-inventory-link";
 import { ButtonLink, Container, PageHero } from "../components/ui";
 import { JsonLdScript } from "../components/vehicle/json-ld-script";
-import { VehicleDetail } from "../components/vehicle/vehicle-detail";
 import { carsPage } from "../content/cars.server";
 import { getSite } from "../content/site.server";
 import type { HtmlCacheHandle } from "../html-cache";
@@ -23,11 +24,23 @@ export const meta = metaFromData;
 // Listings and detail pages depend on the visitor only through the two unlocks, which are part of the cache key.
 export const handle = { htmlCache: true } satisfies HtmlCacheHandle;
 
+// One route serves the listing and the vehicle page; each loads only its own view (ADR 402). The server renders the
+// vehicle page in the same pass (it waits for the whole document) and the browser keeps that markup until the code
+// arrives, then hydrates it, as the side buttons do (ADR 336). A listing fetches it once idle, for the next click.
+const loadDetail = () => import("../components/vehicle/vehicle-detail");
+const VehicleDetail = lazy(() => loadDetail().then((module) => ({ default: module.VehicleDetail })));
+
 type SearchData = Extract<Route.ComponentProps["loaderData"], { kind: "search" }>;
 
 function SearchView({ data }: { data: SearchData }) {
   const t = translator(data.texts);
   const ui = useUi();
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1000));
+    idle(() => {
+      loadDetail().catch(() => {});
+    });
+  }, []);
   const { results } = data;
   return (
     <>
@@ -50,6 +63,11 @@ function SearchView({ data }: { data: SearchData }) {
               Reordering with CSS order instead let a partly loaded page paint the filters first and then push them
               down (a layout shift of 0.37 on a phone). */}
           <div className="flex flex-col lg:col-start-2 lg:row-start-1">
+            {data.storeChoice.stores.length > 1 ? (
+              <div className="mb-4">
+                <StoreChoice choice={data.storeChoice} texts={data.texts} />
+              </div>
+            ) : null}
             <div className="flex flex-wrap items-center justify-between gap-4">
               {data.facets.length > 0 ? (
                 <FiltersButton
@@ -149,12 +167,14 @@ export default function CarsForSale({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {loaderData.kind === "detail" ? (
-        <VehicleDetail
-          vehicle={loaderData.vehicle}
-          similar={loaderData.similar}
-          jsonLd={loaderData.jsonLd}
-          texts={loaderData.texts}
-        />
+        <Suspense fallback={null}>
+          <VehicleDetail
+            vehicle={loaderData.vehicle}
+            similar={loaderData.similar}
+            jsonLd={loaderData.jsonLd}
+            texts={loaderData.texts}
+          />
+        </Suspense>
       ) : (
         <SearchView data={loaderData} />
       )}

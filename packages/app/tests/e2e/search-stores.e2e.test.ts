@@ -124,3 +124,92 @@ describe("counts that say their store, and empty filter pages", () => {
     await context.close();
   });
 });
+
+// A search at every store (ADR 400): "All stores" in the store choice, `?store=all` in the address.
+const choice = (page: Page) => page.locator('form[aria-labelledby="store-choice-title"]');
+/** The "At {store}" line of each result card. */
+const cardStores = (page: Page) => page.locator("main ol > li article").getByText(/^At (Brentwood|St\. Peters)$/);
+
+describe("all stores", () => {
+  it("desktop, with JavaScript: All stores lists both stores' SUVs, each card names its store, a filter keeps the scope, Brentwood ends it; axe clean", async () => {
+    const { context, page } = await openPage(world.browser);
+    await page.goto(`${world.site.url}/cars-for-sale/suvs`);
+    await waitForHydration(page);
+    expect(await hero(page).textContent()).toBe("61 vehicles at Brentwood");
+    await expect(cardStores(page).count()).resolves.toBe(0);
+    await choice(page)
+      .getByRole("link", { name: /^All stores/ })
+      .click();
+    await page.waitForURL(`${world.site.url}/cars-for-sale/suvs?store=all`);
+    await expect.poll(() => hero(page).textContent()).toMatch(/^\d+ vehicles at both stores$/);
+    const both = await heroCount(page);
+    expect(both).toBeGreaterThan(61);
+    const cards = await page.locator("main ol > li article").count();
+    const stores = await cardStores(page).allTextContents();
+    expect(stores).toHaveLength(cards);
+    expect(new Set(stores)).toStrictEqual(new Set(["At Brentwood", "At St. Peters"]));
+    expect(await choice(page).locator('[aria-current="true"]').textContent()).toContain("All stores");
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+
+    const group = page.locator("main details", { has: page.locator("summary", { hasText: "Drivetrain" }) });
+    await group.locator("summary").click();
+    await facet(page, /^All-wheel drive \(AWD\)/).click();
+    await page.waitForURL(/\?store=all&drivetrain=awd$/);
+    await expect.poll(() => heroCount(page)).toBeLessThan(both);
+    expect(await hero(page).textContent()).toMatch(/ at both stores$/);
+    const awd = await heroCount(page);
+
+    await choice(page)
+      .getByRole("link", { name: /^Brentwood/ })
+      .click();
+    await page.waitForURL(`${world.site.url}/cars-for-sale/suvs?drivetrain=awd`);
+    await expect.poll(() => hero(page).textContent()).toMatch(/ at Brentwood$/);
+    expect(await heroCount(page)).toBeLessThan(awd);
+    await context.close();
+  });
+
+  it("phone, without JavaScript: Camry at Brentwood → All stores shows St. Peters' 5, a new search keeps the scope, St. Peters switches store", async () => {
+    const { context, page } = await openPage(world.browser, { mobile: true, javaScriptEnabled: false });
+    await page.goto(`${world.site.url}/cars-for-sale/toyota-camry`);
+    await choice(page)
+      .getByRole("link", { name: /^All stores ?, 5 vehicles$/ })
+      .click();
+    await page.waitForURL(`${world.site.url}/cars-for-sale/toyota-camry?store=all`);
+    expect(await hero(page).textContent()).toBe("5 vehicles at both stores");
+    expect(await cardStores(page).allTextContents()).toStrictEqual(Array(5).fill("At St. Peters"));
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
+
+    const box = page.getByRole("searchbox", { name: "Search inventory" });
+    await box.fill("se");
+    await box.press("Enter");
+    // The form sends the box first and the scope after it: the same search, whichever order.
+    await page.waitForURL(
+      (url) =>
+        url.pathname === "/cars-for-sale/toyota-camry" &&
+        url.searchParams.get("q") === "se" &&
+        url.searchParams.get("store") === "all",
+    );
+    expect(await hero(page).textContent()).toMatch(/^\d+ vehicles? at both stores$/);
+
+    await choice(page)
+      .getByRole("button", { name: /^St\. Peters/ })
+      .click();
+    await page.waitForURL(`${world.site.url}/cars-for-sale/toyota-camry?q=se`);
+    expect(await hero(page).textContent()).toMatch(/^\d+ vehicles? at St\. Peters$/);
+    await expect(cardStores(page).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it("the all-stores page is axe clean on a phone, scripts stripped (as without JavaScript) and with them", async () => {
+    for (const stripScripts of [true, false]) {
+      const { context, page } = await openPage(world.browser, { mobile: true, stripScripts });
+      await page.goto(`${world.site.url}/cars-for-sale?store=all`);
+      if (!stripScripts) await waitForHydration(page);
+      expect(await hero(page).textContent()).toMatch(/ at both stores$/);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await context.close();
+    }
+  });
+});

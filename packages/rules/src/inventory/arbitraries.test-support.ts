@@ -180,6 +180,7 @@ export const queryArb: fc.Arbitrary<SearchQuery> = fc
       drivetrain: listArb,
       q: textArb,
       shown: fc.integer({ min: 2, max: 20 }),
+      store: fc.constant("all" as const),
     },
     { requiredKeys: ["sort", "page", "fuel", "transmission", "exteriorColor", "drivetrain"] },
   )

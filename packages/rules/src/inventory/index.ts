@@ -46,6 +46,7 @@ export {
   searchPrefix,
 } from "./search-path";
 export {
+  ALL_STORES,
   type DroppedParam,
   formatSearchQuery,
   MAX_LIST_VALUES,

@@ -86,6 +86,13 @@ describe("search criteria", () => {
     );
   });
 
+  it("an all-stores search keeps ?store=all through searchHref, and its criteria say so (ADR 400)", () => {
+    const criteria = criteriaOf("/cars-for-sale/suvs/toyota?store=all&q=awd");
+    expect(criteria).toMatchObject({ bodyStyle: "suvs", make: "toyota", q: "awd", store: "all" });
+    expect(searchHref(criteria as SearchCriteria)).toBe("/cars-for-sale/suvs/toyota?store=all&q=awd");
+    expect(searchHref({ ...(criteria as SearchCriteria), store: undefined })).toBe("/cars-for-sale/suvs/toyota?q=awd");
+  });
+
   it("a non-canonical URL and its canonical href describe the same search", () => {
     const messy = "/Cars-For-Sale/price-under-25000/SUVS/?sort=NEWEST&fuel=hybrid,Gasoline&page=1&utm_source=x";
     const [path = "", search = ""] = messy.split("?");

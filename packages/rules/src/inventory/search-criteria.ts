@@ -36,6 +36,7 @@ export function searchCriteria(filters: SearchFilters, query: SearchQuery): Sear
   if (query.year) criteria.year = query.year;
   if (query.q !== undefined) criteria.q = query.q;
   if (query.shown !== undefined) criteria.shown = query.shown;
+  if (query.store !== undefined) criteria.store = query.store;
   return criteria;
 }
 

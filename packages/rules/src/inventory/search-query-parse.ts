@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import type { InventoryRules, SortOption } from "./inventory.schema";
 import { defaultInventoryRules } from "./rules";
 import {
+  ALL_STORES,
   type DroppedParam,
   LISTS,
   type ListParam,
@@ -94,6 +95,16 @@ const textSchema = z.pipe(
   z.string().check(z.maxLength(MAX_QUERY_TEXT, `Search text is limited to ${MAX_QUERY_TEXT} characters`)),
 );
 
+const STORE_MESSAGE = `Store must be ${ALL_STORES} (every store); without it the search is at your store`;
+const storeSchema = z.pipe(
+  z.string(),
+  z.transform((raw, ctx): typeof ALL_STORES => {
+    if (raw.trim().toLowerCase() === ALL_STORES) return ALL_STORES;
+    ctx.issues.push({ code: "custom", message: STORE_MESSAGE, input: raw });
+    return z.NEVER;
+  }),
+);
+
 function sortSchema(options: readonly SortOption[]) {
   return z.pipe(
     z.string(),
@@ -125,7 +136,7 @@ function toParams(input: URLSearchParams | string): URLSearchParams {
  * The search query of a URL (`?price=null,20000&mileage=null,85000&fuel=hybrid&sort=newest&page=2`). Never throws:
  * a bad value is dropped with its reason and the default stands. Ranges are `min,max` with `null` (or nothing) for
  * an open end; list filters take repeated parameters or comma-separated values; a single-valued parameter given
- * twice keeps its first value. Parameters the search does not know (`utm_source`, …) are ignored.
+ * twice keeps its first value. `store=all` spans every store (ADR 400). Parameters the search does not know (`utm_source`, …) are ignored.
  */
 export function parseSearchQuery(
   searchParams: URLSearchParams | string,
@@ -174,6 +185,8 @@ export function parseSearchQuery(
     }
     query[param as ListParam] = values.slice(0, MAX_LIST_VALUES);
   }
+  const store = single("store", storeSchema);
+  if (store) query.store = store;
   const q = single("q", textSchema);
   if (q) query.q = q;
   const shown = single("shown", shownSchema);

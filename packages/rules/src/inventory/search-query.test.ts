@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { anyStringArb, queryArb } from "./arbitraries.test-support";
-import { formatSearchQuery, MAX_LIST_VALUES, QUERY_PARAMS, searchSortOption } from "./search-query";
+import {
+  ALL_STORES,
+  formatSearchQuery,
+  MAX_LIST_VALUES,
+  QUERY_PARAMS,
+  type SearchQuery,
+  searchSortOption,
+} from "./search-query";
 import { parseSearchQuery } from "./search-query-parse";
 
 const RUNS = { numRuns: 300 };
@@ -62,6 +69,8 @@ describe("parseSearchQuery", () => {
     ["year=1850,2000", "year", "Year must be a whole number from 1900 to 2100"],
     ["price=-5,100", "price", "Price must be a whole number from 0 to 10000000"],
     ["fuel=%E2%9C%93", "fuel", "fuel values are words of letters and digits"],
+    ["store=brentwood", "store", "Store must be all (every store); without it the search is at your store"],
+    ["store=", "store", "Store must be all (every store); without it the search is at your store"],
     [`q=${"x".repeat(101)}`, "q", "Search text is limited to 100 characters"],
     ["sort=newest&sort=oldest", "sort", "sort is given more than once; the first is used"],
   ])("%s is dropped with a reason", (search, param, reason) => {
@@ -77,6 +86,15 @@ describe("parseSearchQuery", () => {
     expect(formatSearchQuery({ sort: "priceLow", page: 1, shown: 3 })).toBe("shown=3");
     expect(formatSearchQuery({ sort: "newest", page: 2, shown: 2 })).toBe("sort=newest&page=2&shown=2");
     expect(formatSearchQuery({ sort: "priceLow", page: 1, shown: 1 })).toBe("");
+  });
+
+  it("reads store=all (any case) as a search at every store, first in the canonical query (ADR 400)", () => {
+    expect(parseSearchQuery("q=camry&store=ALL")).toMatchObject({ store: "all", q: "camry", dropped: [] });
+    expect(parseSearchQuery("q=camry")).not.toHaveProperty("store");
+    expect(formatSearchQuery({ sort: "newest", page: 2, q: "camry", store: "all" })).toBe(
+      "store=all&q=camry&sort=newest&page=2",
+    );
+    expect(formatSearchQuery({ sort: "priceLow", page: 1, store: "all" })).toBe("store=all");
   });
 
   it("keeps at most the allowed number of list values", () => {
@@ -122,12 +140,31 @@ describe("query round trips", () => {
     );
   });
 
+  it("store=all survives every round trip: parse(format(q with store=all)) keeps it, and without it none appears", () => {
+    fc.assert(
+      fc.property(queryArb, fc.boolean(), (drawn, everyStore) => {
+        const { store: _store, ...oneStore } = drawn;
+        const query: SearchQuery = everyStore ? { ...oneStore, store: ALL_STORES } : oneStore;
+        const text = formatSearchQuery(query);
+        expect(new URLSearchParams(text).getAll("store")).toStrictEqual(everyStore ? [ALL_STORES] : []);
+        const parsed = parseSearchQuery(text);
+        expect(parsed.dropped).toStrictEqual([]);
+        expect(withoutDropped(parsed)).toStrictEqual(query);
+        expect(formatSearchQuery(parsed)).toBe(text);
+      }),
+      RUNS,
+    );
+  });
+
   it("format(parse(s)) is canonical: formatting its parse again gives the same string", () => {
     const pieces = fc
       .array(
         fc.tuple(
           fc.constantFrom(...QUERY_PARAMS),
-          fc.oneof(fc.string(), fc.constantFrom("null,85000", "2018,", "Hybrid,diesel", "priceHigh", "2", " a  b ")),
+          fc.oneof(
+            fc.string(),
+            fc.constantFrom("null,85000", "2018,", "Hybrid,diesel", "priceHigh", "2", " a  b ", "all", "All"),
+          ),
         ),
         { maxLength: 10 },
       )

@@ -35,7 +35,15 @@ export interface SearchQuery {
    * synonyms and one typo in a make or model name (ADR 337). Trimmed, single spaces.
    */
   q?: string;
+  /**
+   * `all`: the search spans every store (ADR 400). Absent, it covers the visitor's store, the one the store cookie
+   * names; a store is never named in the URL, so one address means the same search to every visitor of a store.
+   */
+  store?: typeof ALL_STORES;
 }
+
+/** The one value of `?store=`: a search at every store. */
+export const ALL_STORES = "all";
 
 /** A query parameter value that was left out, and why. */
 export interface DroppedParam {
@@ -65,7 +73,7 @@ export const LISTS = ["fuel", "transmission", "exteriorColor", "drivetrain"] as 
 export type ListParam = (typeof LISTS)[number];
 
 /** The canonical order of query parameters. */
-export const QUERY_PARAMS = ["q", "price", "mileage", "year", ...LISTS, "sort", "page", "shown"] as const;
+export const QUERY_PARAMS = ["store", "q", "price", "mileage", "year", ...LISTS, "sort", "page", "shown"] as const;
 
 /** Search text as the search reads it: control characters and runs of white space become one space, trimmed. */
 export function normalizeSearchText(raw: string): string {
@@ -91,12 +99,13 @@ function encodeValue(value: string): string {
 }
 
 /**
- * The canonical query string (without `?`) of a search query: parameters in a fixed order (q, price, mileage,
+ * The canonical query string (without `?`) of a search query: parameters in a fixed order (store, q, price, mileage,
  * year, fuel, transmission, exteriorColor, drivetrain, sort, page, shown), list values sorted and unique, the default sort, page 1
  * and one page shown left out. The empty string when nothing is set.
  */
 export function formatSearchQuery(query: Partial<SearchQuery>, rules: InventoryRules = defaultInventoryRules): string {
   const pairs: [string, string][] = [];
+  if (query.store === ALL_STORES) pairs.push(["store", ALL_STORES]);
   const q = query.q === undefined ? "" : normalizeSearchText(query.q);
   if (q && q.length <= MAX_QUERY_TEXT) pairs.push(["q", q]);
   for (const param of Object.keys(RANGES) as RangeParam[]) {

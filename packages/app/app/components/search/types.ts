@@ -51,3 +51,22 @@ export interface SearchResultsView {
   nextHref: string | null;
   prevHref: string | null;
 }
+
+/** One choice of the search page's store choice (ADR 400), with the same search's count there. */
+export interface StoreChoiceOption {
+  name: string;
+  count: number;
+  /** The scope the page shows: not a link or button. */
+  selected: boolean;
+  /** A GET link to this scope; null for a store picked by a POST to /api/store (it switches the store cookie). */
+  href: string | null;
+}
+
+/** The stores a search may cover: each store, and all of them. */
+export interface StoreChoiceView {
+  label: string;
+  stores: (StoreChoiceOption & { storeId: string })[];
+  all: StoreChoiceOption;
+  /** Where /api/store sends the visitor back: this search at one store. */
+  redirectTo: string;
+}

@@ -45,6 +45,8 @@ export interface VehicleCardView {
   private: boolean;
   /** On the visitor's saved list: the heart shows pressed. */
   saved: boolean;
+  /** The store the car is at, on a list that spans stores ("St. Peters"); absent at one store (ADR 400). */
+  store?: string | null;
 }
 
 /** The detail page's price box: the card's price plus what the sale saves. */

@@ -79,6 +79,9 @@ export function VehicleCard({
           {/* One text node rather than three: a listing hydrates many cards. */}
           {`${countText(texts, "card.mileage", vehicle.mileage)} · ${t("card.stockNumber", { stock: vehicle.stockNumber })}`}
         </p>
+        {vehicle.store ? (
+          <p className="mt-1 text-sm font-semibold text-slate-800">{t("card.atStore", { store: vehicle.store })}</p>
+        ) : null}
         <div className="mt-3 flex flex-wrap gap-2">
           {vehicle.private ? (
             <span className="rounded-full bg-slate-900 px-2 py-0.5 text-xs font-semibold text-white">

@@ -1,4 +1,5 @@
 import {
+  ALL_STORES,
   CONDITIONS,
   defaultInventoryRules,
   type InventoryRules,
@@ -44,6 +45,9 @@ function criteriaSchema(rules: InventoryRules) {
       q: z.string().max(MAX_QUERY_TEXT).optional(),
       sort: z.string().refine((s) => sorts.includes(s), `sort must be one of ${sorts.join(", ")}`),
       page: z.number().int().min(1).max(MAX_PAGE),
+      // The scope rides with the criteria so every link of an all-stores page stays at every store (ADR 400); the
+      // stores searched are the caller's `storeId`, not this.
+      store: z.literal(ALL_STORES).optional(),
     })
     .refine((c) => c.model === undefined || c.make !== undefined, {
       message: "a model needs its make",
@@ -73,6 +77,7 @@ export function checkCriteria(input: unknown, rules: InventoryRules = defaultInv
     exteriorColor: data.exteriorColor,
     drivetrain: data.drivetrain,
   };
+  if (data.store !== undefined) criteria.store = data.store;
   for (const key of ["condition", "bodyStyle", "make", "model", "feature", "q"] as const) {
     const value = data[key];
     if (value !== undefined && value !== "") Object.assign(criteria, { [key]: value });

@@ -1,0 +1,138 @@
+// A search at every store (issue 28, ADR 400): `?store=all` lists, counts and filters both stores' cars, says so,
+// names each card's store, keeps the scope on every link, and is never indexed; picking a store ends it. Runs the
+// built server in this process, on the fixtures: SUVs are 61 at Brentwood (the default store) and 55 at St. Peters;
+// Toyota Camry is at St. Peters only (5).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Running } from "../../server/app";
+import { startInProcess } from "./support/built-server";
+import { postForm, request } from "./support/requests";
+
+let site: Running;
+
+beforeAll(async () => {
+  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" });
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+const text = (html: string) =>
+  html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+const robots = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? "";
+const hero = (html: string) => /(\d+) vehicles? at (both stores|Brentwood|St\. Peters)/.exec(text(html));
+/** Each result card's "At {store}" line, in order. */
+const cardStores = (html: string) =>
+  [...html.matchAll(/<li[^>]*data-vin="[^"]+"[^>]*>([\s\S]*?)<\/article>/g)].map(
+    ([, card]) => /At (Brentwood|St\. Peters)/.exec(text(card ?? ""))?.[1] ?? null,
+  );
+
+async function storeCookie(storeId: string): Promise<string> {
+  const answer = await postForm(site.url, "/api/store", { storeId, redirectTo: "/" });
+  expect(answer.status).toBe(303);
+  return answer.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .join("; ");
+}
+
+async function heroCount(path: string, cookie?: string): Promise<number> {
+  const { body } = await request(`${site.url}${path}`, cookie ? { headers: { Cookie: cookie } } : {});
+  return Number(hero(body)?.[1]);
+}
+
+describe("a search at every store", () => {
+  it("counts both stores' SUVs, says so, is noindex, and names the store on every card", async () => {
+    const { status, body } = await request(`${site.url}/cars-for-sale/suvs?store=all`);
+    expect(status).toBe(200);
+    const [, count, where] = hero(body) ?? [];
+    expect(where).toBe("both stores");
+    const brentwood = await heroCount("/cars-for-sale/suvs", await storeCookie("brentwood"));
+    const stPeters = await heroCount("/cars-for-sale/suvs", await storeCookie("st-peters"));
+    expect(brentwood).toBe(61);
+    expect(Number(count)).toBe(brentwood + stPeters);
+    expect(robots(body)).toMatch(/noindex/);
+    const stores = cardStores(body);
+    expect(stores.length).toBeGreaterThan(10);
+    expect(stores).not.toContain(null);
+    // Ordered by price across both stores, so both appear on the first page of 116.
+    expect(new Set(stores)).toStrictEqual(new Set(["Brentwood", "St. Peters"]));
+  });
+
+  it("at one store the cards name no store and the hero says the store", async () => {
+    const { body } = await request(`${site.url}/cars-for-sale/suvs`);
+    expect(hero(body)?.[0]).toBe("61 vehicles at Brentwood");
+    expect(cardStores(body).every((s) => s === null)).toBe(true);
+  });
+
+  it("keeps store=all on every facet, chip, sort and search form, and Clear all filters keeps the scope", async () => {
+    const { body } = await request(`${site.url}/cars-for-sale/suvs?store=all&q=awd`);
+    const main = body.slice(body.indexOf("<main"), body.indexOf("</main>"));
+    const hrefs = [...main.matchAll(/href="(\/cars-for-sale[^"]*)"/g)].map((m) => (m[1] ?? "").replace(/&amp;/g, "&"));
+    const searchLinks = hrefs.filter((h) => !/\/cars-for-sale\/[^/?]*[0-9a-z]{17}$/i.test(h.split("?")[0] ?? ""));
+    expect(searchLinks.length).toBeGreaterThan(20);
+    const oneStore = searchLinks.filter((h) => !h.includes("store=all"));
+    // The store choice's own link back to the visitor's store is the one search link without it.
+    expect(oneStore).toStrictEqual(["/cars-for-sale/suvs?q=awd"]);
+    expect(searchLinks).toContain("/cars-for-sale?store=all&q=awd");
+    expect(main).toMatch(/<input type="hidden" name="store" value="all"\/?>/);
+  });
+
+  it("the store choice: each store's count of the same search, All stores their sum, without JavaScript", async () => {
+    const { body } = await request(`${site.url}/cars-for-sale/toyota-camry`);
+    const form = /<form[^>]*aria-labelledby="store-choice-title"[^>]*>([\s\S]*?)<\/form>/.exec(body)?.[0] ?? "";
+    expect(form).toMatch(/method="post"/);
+    expect(form).toMatch(/action="\/api\/store"/);
+    expect(form).toContain('name="redirectTo" value="/cars-for-sale/toyota-camry"');
+    expect(text(form)).toMatch(
+      /Search at Brentwood 0 , 0 vehicles St\. Peters 5 , 5 vehicles All stores 5 , 5 vehicles/,
+    );
+    expect(form).toMatch(/<span aria-current="true"[^>]*><span>Brentwood<\/span>/);
+    const button = /<button[^>]*>/.exec(form)?.[0] ?? "";
+    for (const attribute of ['type="submit"', 'name="storeId"', 'value="st-peters"'])
+      expect(button).toContain(attribute);
+    expect(form).toContain('href="/cars-for-sale/toyota-camry?store=all"');
+  });
+
+  it("Toyota Camry at every store lists St. Peters' 5, each card saying so, with no store to switch to", async () => {
+    const { body } = await request(`${site.url}/cars-for-sale/toyota-camry?store=all`);
+    expect(hero(body)?.[0]).toBe("5 vehicles at both stores");
+    expect(cardStores(body)).toStrictEqual(Array(5).fill("St. Peters"));
+    expect(body).not.toContain('data-testid="elsewhere"');
+  });
+
+  it("an empty search at every store says both stores and offers none", async () => {
+    const { status, body } = await request(`${site.url}/cars-for-sale?store=all&q=zzzzqqq`);
+    expect(status).toBe(200);
+    expect(text(body)).toContain("No vehicles match your filters at both stores");
+    expect(body).not.toContain('data-testid="elsewhere"');
+  });
+
+  it("picking a store (header or store choice) ends an all-stores search: /api/store drops store=all", async () => {
+    const answer = await postForm(site.url, "/api/store", {
+      storeId: "st-peters",
+      redirectTo: "/cars-for-sale/suvs?store=all&q=awd&fuel=gasoline,hybrid",
+    });
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get("location")).toBe("/cars-for-sale/suvs?q=awd&fuel=gasoline,hybrid");
+    const home = await postForm(site.url, "/api/store", { storeId: "brentwood", redirectTo: "/?store=all#top" });
+    expect(home.headers.get("location")).toBe("/#top");
+  });
+
+  it("a store the grammar does not know is left out, and the search stays at the visitor's store", async () => {
+    const { status, body } = await request(`${site.url}/cars-for-sale/suvs?store=st-peters`);
+    expect(status).toBe(200);
+    expect(hero(body)?.[0]).toBe("61 vehicles at Brentwood");
+  });
+
+  it("an alert made from an all-stores search watches the visitor's store, which its form names", async () => {
+    const { body } = await request(`${site.url}/cars-for-sale/suvs?store=all`);
+    const alert = /href="(\/alerts\?search=[^"]+)"/.exec(body)?.[1]?.replace(/&amp;/g, "&") ?? "";
+    expect(decodeURIComponent(alert)).toBe("/alerts?search=/cars-for-sale/suvs");
+  });
+});
