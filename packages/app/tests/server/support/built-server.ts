@@ -98,8 +98,11 @@ function assertPlainRequire(): void {
  * that loaded React first would make this process render with the wrong build, so fail at once and say why.
  */
 function assertProductionReact(): void {
-  const developmentReact = Object.keys(createRequire(import.meta.url).cache).find((path) =>
-    /[\\/]react(-dom)?[\\/]cjs[\\/].*\.development\.js$/.test(path),
+  // Node's ESM loader reads both branches of React's CommonJS entry to learn its exports, so both files are in the
+  // cache: only one that ran (`loaded`) counts.
+  const cache = createRequire(import.meta.url).cache;
+  const developmentReact = Object.keys(cache).find(
+    (path) => /[\\/]react(-dom)?[\\/]cjs[\\/].*\.development\.js$/.test(path) && cache[path]?.loaded === true,
   );
   if (process.env.NODE_ENV !== "production" || developmentReact) {
     throw new Error(
