@@ -21,7 +21,14 @@ import type { FacetValue, RangeFacet, SearchFacets } from "../server/search/type
 import { readVisitor } from "../server/visitor-state.server";
 import { cachedFilterPages } from "./inventory.server";
 import { searchHeading } from "./search-heading.server";
-import { cardStoreName, otherStoresMatches, scopeWords, searchStoreId, storeChoice } from "./search-stores.server";
+import {
+  cardStoreName,
+  otherStoresMatches,
+  scopeWords,
+  searchStoreId,
+  storeChoice,
+  storeScope,
+} from "./search-stores.server";
 import { notFound, pageSeo, requirePage } from "./seo.server";
 import { formatMoney } from "./shell.server";
 import { readShopperNumbers } from "./shopper-numbers.server";
@@ -286,6 +293,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
     texts: pickTexts("inventory", [
       "search",
       "filters.count",
+      "filters.countsAtStore",
       "conditions",
       "card",
       "alerts.createSearch",
@@ -309,6 +317,8 @@ async function searchPage(site: Site, request: Request, url: URL) {
     store: scopeWords(site, criteria),
     everyStore: criteria.store !== undefined,
     storeChoice: choice,
+    // Read by the header's store switcher through the route matches.
+    storeScope: storeScope(site, criteria, choice),
     elsewhere,
     // Back to this very search once the store is switched.
     redirectTo: `${url.pathname}${url.search}`,

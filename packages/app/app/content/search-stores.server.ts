@@ -1,7 +1,7 @@
 // Which stores a search covers (ADR 400): the visitor's store, or every store with `?store=all`; the store choice the
 // search page shows, with each choice's count; and the words that say which stores a count counts.
 import { ALL_STORES, type Condition, type SearchCriteria, searchHref } from "@showroom/rules/inventory";
-import type { StoreChoiceView } from "../components/search/types";
+import type { StoreChoiceView, StoreScopeView } from "../components/search/types";
 import { searchVehicles } from "../server/search/search.server";
 import type { Site } from "./site.server";
 import { t } from "./translations.server";
@@ -88,4 +88,23 @@ export function otherStoresMatches(choice: StoreChoiceView, site: Site) {
   return choice.stores
     .filter((s) => s.storeId !== site.store.id && s.count > 0)
     .map((s) => ({ storeId: s.storeId, store: s.name, count: s.count }));
+}
+
+/** The header's words and "All stores" link for a search page (ADR 403): the scope is the page's, not the cookie's. */
+export function storeScope(
+  site: Site,
+  criteria: Pick<SearchCriteria, "store">,
+  choice: StoreChoiceView,
+): StoreScopeView {
+  const everyStore = criteria.store === ALL_STORES;
+  const every = scopeWords(site, { store: ALL_STORES });
+  return {
+    everyStore,
+    summary: everyStore ? t("inventory.search.headerSearching", { store: every }) : null,
+    all: {
+      label: choice.all.name,
+      hint: t("inventory.search.headerAllStoresHint", { store: every }),
+      href: choice.all.href,
+    },
+  };
 }

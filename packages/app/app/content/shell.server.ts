@@ -54,6 +54,7 @@ export const SHELL_TEXTS = {
     "store.selected",
     "store.shoppingAt",
     "store.switchStore",
+    "store.yourStore",
   ],
   layout: [
     "footer.cookieSettings",

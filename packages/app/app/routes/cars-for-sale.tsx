@@ -78,6 +78,7 @@ function SearchView({ data }: { data: SearchData }) {
                   clearHref={data.clearHref}
                   clearLabel={ui("common.labels.clearAllFilters")}
                   total={results.total}
+                  store={data.store}
                   texts={data.texts}
                 />
               ) : null}
@@ -154,7 +155,7 @@ function SearchView({ data }: { data: SearchData }) {
             ) : null}
           </div>
           <div id="filters" className="scroll-mt-4 lg:col-start-1 lg:row-start-1">
-            <SearchFacets groups={data.facets} texts={data.texts} />
+            <SearchFacets groups={data.facets} texts={data.texts} store={data.store} />
           </div>
         </div>
       </Container>

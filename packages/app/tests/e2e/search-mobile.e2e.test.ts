@@ -102,10 +102,11 @@ describe("search on a phone (390 × 844)", () => {
     expect(count).toBeGreaterThan(1);
     await suvs.click();
     await page.waitForURL(`${world.site.url}/cars-for-sale/suvs`);
-    // The dialog stays open on the new results, its button saying how many.
-    const apply = dialog(page).getByRole("button", { name: `Show ${count} vehicles` });
+    // The dialog stays open on the new results, its button saying how many and where (ADR 403).
+    const apply = dialog(page).getByRole("button", { name: `Show ${count} vehicles at Brentwood` });
     await apply.waitFor();
-    expect(await dialog(page).getByRole("status").textContent()).toBe(`${count} vehicles`);
+    expect(await dialog(page).getByRole("status").textContent()).toBe(`${count} vehicles at Brentwood`);
+    expect(await dialog(page).getByText("Each number counts vehicles at Brentwood.").count()).toBe(1);
     expect(await dialog(page).getByRole("link", { name: "Remove filter SUVs" }).count()).toBe(1);
     const chosen = await axeViolations(page);
     expect(chosen, describeViolations(chosen)).toEqual([]);

@@ -213,3 +213,59 @@ describe("all stores", () => {
     }
   });
 });
+
+// The header on an all-stores page (ADR 403): it says the page covers both stores and marks All stores, while the
+// visitor's store (the cookie) stays Brentwood; the Filters dialog's count says both stores.
+describe("the header and the Filters dialog at every store", () => {
+  const switcher = (page: Page) => page.locator("details[data-menu]").first();
+
+  it("phone, without JavaScript: Searching both stores, All stores marked, a store button ends the scope", async () => {
+    const { context, page } = await openPage(world.browser, { mobile: true, javaScriptEnabled: false });
+    await page.goto(`${world.site.url}/cars-for-sale/suvs?store=all`);
+    await switcher(page).locator("summary", { hasText: "Searching both stores" }).click();
+    const all = switcher(page).getByRole("link", { name: /^All stores/ });
+    expect(await all.textContent()).toContain("This search at both stores");
+    expect(await all.getAttribute("aria-current")).toBe("page");
+    expect(await all.getAttribute("href")).toBe("/cars-for-sale/suvs?store=all");
+    await switcher(page)
+      .getByRole("button", { name: /St\. Peters/ })
+      .click();
+    await page.waitForURL(`${world.site.url}/cars-for-sale/suvs`);
+    expect(await hero(page).textContent()).toBe("55 vehicles at St. Peters");
+    expect(await switcher(page).locator("summary").textContent()).toContain("Shopping at Confluence Motors St. Peters");
+    await context.close();
+  });
+
+  it("the all-stores page with the header's store menu open is axe clean, scripts stripped (as without JavaScript)", async () => {
+    const { context, page } = await openPage(world.browser, { mobile: true, stripScripts: true });
+    await page.goto(`${world.site.url}/cars-for-sale/suvs?store=all`);
+    await switcher(page).locator("summary").click();
+    await switcher(page)
+      .getByRole("link", { name: /^All stores/ })
+      .waitFor();
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
+
+  it("phone, with JavaScript: the header link opens every store, and the Filters dialog shows the count at both stores", async () => {
+    const { context, page } = await openPage(world.browser, { mobile: true });
+    await page.goto(`${world.site.url}/cars-for-sale/suvs`);
+    await waitForHydration(page);
+    await switcher(page).locator("summary").click();
+    await switcher(page)
+      .getByRole("link", { name: /^All stores/ })
+      .click();
+    await page.waitForURL(`${world.site.url}/cars-for-sale/suvs?store=all`);
+    await expect.poll(() => switcher(page).locator("summary").textContent()).toContain("Searching both stores");
+    const both = await heroCount(page);
+    await page.getByRole("link", { name: /^Filters/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Filters" });
+    await dialog.getByRole("button", { name: `Show ${both} vehicles at both stores` }).waitFor();
+    expect(await dialog.getByRole("status").textContent()).toBe(`${both} vehicles at both stores`);
+    expect(await dialog.getByText("Each number counts vehicles at both stores.").count()).toBe(1);
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await context.close();
+  });
+});

@@ -135,4 +135,60 @@ describe("a search at every store", () => {
     const alert = /href="(\/alerts\?search=[^"]+)"/.exec(body)?.[1]?.replace(/&amp;/g, "&") ?? "";
     expect(decodeURIComponent(alert)).toBe("/alerts?search=/cars-for-sale/suvs");
   });
+
+  it("each filter count says its store: Brentwood at one store, both stores at every store", async () => {
+    const [one, every] = await Promise.all([
+      request(`${site.url}/cars-for-sale/suvs`),
+      request(`${site.url}/cars-for-sale/suvs?store=all`),
+    ]);
+    const filters = (html: string) => /<nav aria-labelledby="filters-title"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
+    expect(text(filters(one.body))).toContain("Filters Each number counts vehicles at Brentwood.");
+    expect(text(filters(every.body))).toContain("Filters Each number counts vehicles at both stores.");
+  });
+});
+
+// The header's store switcher on a search page (ADR 403): it says what the page covers and links to every store.
+describe("the header on a search page", () => {
+  /** The store switcher: the header's disclosure around the store forms. */
+  const switcher = (html: string) =>
+    /<details[^>]*data-menu=""[^>]*>\s*<summary[\s\S]*?<\/details>/.exec(html.slice(0, html.indexOf("<main")))?.[0] ??
+    "";
+  const summary = (html: string) => text(/<summary[\s\S]*?<\/summary>/.exec(switcher(html))?.[0] ?? "").trim();
+  const allStoresLink = (html: string) =>
+    /<a[^>]*href="([^"]*)"[^>]*>(?:(?!<\/a>)[\s\S])*All stores[\s\S]*?<\/a>/.exec(switcher(html));
+
+  it("on an all-stores page says it searches both stores, marks All stores, and sets no cookie", async () => {
+    const cookie = await storeCookie("st-peters");
+    const answer = await request(`${site.url}/cars-for-sale/suvs?store=all&q=awd`, { headers: { Cookie: cookie } });
+    const { body } = answer;
+    expect(answer.headers.getSetCookie().filter((c) => c.startsWith("userSelectedStore="))).toStrictEqual([]);
+    expect(summary(body)).toBe("Searching both stores");
+    const all = allStoresLink(body);
+    expect(all?.[1]?.replace(/&amp;/g, "&")).toBe("/cars-for-sale/suvs?store=all&q=awd");
+    expect(all?.[0]).toContain('aria-current="page"');
+    expect(text(all?.[0] ?? "")).toContain("This search at both stores");
+    // The visitor's store stays St. Peters (the cookie), named as theirs but not as the page's scope.
+    const form = switcher(body);
+    expect(form).not.toMatch(/<button[^>]*aria-current/);
+    expect(text(form)).toMatch(/St\. Peters [^A-Z]*Your store/);
+    expect(text(form)).toMatch(/Brentwood [^A-Z]*Switch store/);
+    expect(form).toContain('name="redirectTo" value="/cars-for-sale/suvs?store=all&amp;q=awd"');
+  });
+
+  it("at one store says the visitor's store and offers the same search at every store as a link", async () => {
+    const { body } = await request(`${site.url}/cars-for-sale/suvs?q=awd`);
+    expect(summary(body)).toBe("Shopping at Confluence Motors Brentwood");
+    const all = allStoresLink(body);
+    expect(all?.[1]?.replace(/&amp;/g, "&")).toBe("/cars-for-sale/suvs?store=all&q=awd");
+    expect(all?.[0]).not.toContain("aria-current");
+    expect(switcher(body)).toMatch(
+      /<button[^>]*aria-current="true"[^>]*value="brentwood"|<button[^>]*value="brentwood"[^>]*aria-current="true"/,
+    );
+  });
+
+  it("off the search pages the header has no All stores link", async () => {
+    const { body } = await request(`${site.url}/contact-us`);
+    expect(summary(body)).toBe("Shopping at Confluence Motors Brentwood");
+    expect(allStoresLink(body)).toBeNull();
+  });
 });

@@ -3,13 +3,15 @@ import type { TextTree } from "../i18n";
 import { isPlainLinkClick } from "../navigation/link-navigation";
 import type { FacetGroup, FilterChip } from "./types";
 
-/** What the phone's Filters dialog shows: the page's own facets and chips, and the results count. */
+/** What the phone's Filters dialog shows: the page's own facets and chips, and the results count at `store`. */
 export interface FiltersDialogProps {
   groups: FacetGroup[];
   chips: FilterChip[];
   clearHref: string;
   clearLabel: string;
   total: number;
+  /** Which stores the counts count: "Brentwood", "both stores". */
+  store: string;
   texts: TextTree;
   onClose: () => void;
 }

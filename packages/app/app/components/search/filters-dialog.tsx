@@ -1,6 +1,6 @@
 import { Heading } from "react-aria-components";
 import { CloseButton, ModalShell } from "../dialog/modal-shell";
-import { translator } from "../i18n";
+import { countText, translator } from "../i18n";
 import type { FiltersDialogProps } from "./filters-button";
 import { FilterChips, SearchFacets } from "./search-facets";
 
@@ -15,11 +15,13 @@ export default function FiltersDialog({
   clearHref,
   clearLabel,
   total,
+  store,
   texts,
   onClose,
 }: FiltersDialogProps) {
   const t = translator(texts);
-  const count = total === 1 ? t("search.resultsCountOne") : t("search.resultsCount", { count: total });
+  // Both say the store they count, as the page's hero does (ADR 403).
+  const count = countText(texts, "search.countAtStore", total, { store });
   return (
     <ModalShell
       onClose={onClose}
@@ -38,7 +40,7 @@ export default function FiltersDialog({
           <div className="grow overflow-y-auto px-4 py-3">
             <FilterChips chips={chips} clearHref={clearHref} clearLabel={clearLabel} texts={texts} />
             <div className={chips.length > 0 ? "mt-3" : ""}>
-              <SearchFacets groups={groups} texts={texts} idPrefix="dialog-" titled={false} />
+              <SearchFacets groups={groups} texts={texts} store={store} idPrefix="dialog-" titled={false} />
             </div>
           </div>
           <div className="border-t border-slate-200 p-4">
@@ -50,7 +52,7 @@ export default function FiltersDialog({
               onClick={close}
               className="inline-flex min-h-11 w-full items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
             >
-              {total === 1 ? t("search.applyFiltersOne") : t("search.applyFilters", { count: total })}
+              {countText(texts, "search.applyFiltersAtStore", total, { store })}
             </button>
           </div>
         </>

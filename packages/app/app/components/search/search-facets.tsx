@@ -25,61 +25,72 @@ function FacetValueText({ value, texts }: { value: FacetLink; texts: TextTree })
  * give none is not a link, nor is the chosen value of a single-valued facet: its chip removes it. The values' route
  * is the page's own, so they are not sent to route discovery (docs/decisions/157). In the phone's Filters dialog the
  * groups come without the landmark and title (the dialog has its own) and with ids of their own (`idPrefix`).
+ * One line above the values says which stores their counts count (`store`: "Brentwood", "both stores").
  */
 export function SearchFacets({
   groups,
   texts,
+  store,
   idPrefix = "",
   titled = true,
 }: {
   groups: FacetGroup[];
   texts: TextTree;
+  store: string;
   idPrefix?: string;
   titled?: boolean;
 }) {
   const t = translator(texts);
   const values = (
-    <div className={`${titled ? "mt-3 " : ""}divide-y divide-slate-200 border-y border-slate-200`}>
-      {groups.map((group) => (
-        <details key={group.id} open={group.open} className="group py-2">
-          <summary
-            id={`${idPrefix}facet-${group.id}`}
-            className="flex cursor-pointer items-center justify-between py-1 font-medium text-slate-900"
-          >
-            {group.label}
-            <Icon name="chevron-down" className="size-4 transition group-open:rotate-180" />
-          </summary>
-          <ul aria-labelledby={`${idPrefix}facet-${group.id}`} className="mt-2 max-h-72 space-y-1 overflow-y-auto pb-1">
-            {group.values.map((value) => (
-              <li key={value.label}>
-                {value.href ? (
-                  <PageLink
-                    to={value.href}
-                    preventScrollReset
-                    discover={false}
-                    aria-current={value.selected ? "true" : undefined}
-                    className={`flex gap-2 rounded px-2 py-1 text-sm hover:bg-brand-50 ${
-                      value.selected ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-800"
-                    }`}
-                  >
-                    <FacetValueText value={value} texts={texts} />
-                  </PageLink>
-                ) : (
-                  <span
-                    aria-current={value.selected ? "true" : undefined}
-                    className={`flex gap-2 px-2 py-1 text-sm ${
-                      value.selected ? "rounded bg-brand-50 font-semibold text-brand-900" : "text-slate-600"
-                    }`}
-                  >
-                    <FacetValueText value={value} texts={texts} />
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ))}
-    </div>
+    <>
+      <p className={`${titled ? "mt-1 " : ""}text-sm text-slate-600`} data-testid="facet-scope">
+        {t("filters.countsAtStore", { store })}
+      </p>
+      <div className="mt-2 divide-y divide-slate-200 border-y border-slate-200">
+        {groups.map((group) => (
+          <details key={group.id} open={group.open} className="group py-2">
+            <summary
+              id={`${idPrefix}facet-${group.id}`}
+              className="flex cursor-pointer items-center justify-between py-1 font-medium text-slate-900"
+            >
+              {group.label}
+              <Icon name="chevron-down" className="size-4 transition group-open:rotate-180" />
+            </summary>
+            <ul
+              aria-labelledby={`${idPrefix}facet-${group.id}`}
+              className="mt-2 max-h-72 space-y-1 overflow-y-auto pb-1"
+            >
+              {group.values.map((value) => (
+                <li key={value.label}>
+                  {value.href ? (
+                    <PageLink
+                      to={value.href}
+                      preventScrollReset
+                      discover={false}
+                      aria-current={value.selected ? "true" : undefined}
+                      className={`flex gap-2 rounded px-2 py-1 text-sm hover:bg-brand-50 ${
+                        value.selected ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-800"
+                      }`}
+                    >
+                      <FacetValueText value={value} texts={texts} />
+                    </PageLink>
+                  ) : (
+                    <span
+                      aria-current={value.selected ? "true" : undefined}
+                      className={`flex gap-2 px-2 py-1 text-sm ${
+                        value.selected ? "rounded bg-brand-50 font-semibold text-brand-900" : "text-slate-600"
+                      }`}
+                    >
+                      <FacetValueText value={value} texts={texts} />
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ))}
+      </div>
+    </>
   );
   if (!titled) return values;
   return (

@@ -66,7 +66,18 @@ export interface StoreChoiceOption {
 export interface StoreChoiceView {
   label: string;
   stores: (StoreChoiceOption & { storeId: string })[];
-  all: StoreChoiceOption;
+  all: StoreChoiceOption & { href: string };
   /** Where /api/store sends the visitor back: this search at one store. */
   redirectTo: string;
+}
+
+/**
+ * What a search page tells the header's store switcher (ADR 403): the words for the stores it covers when that is
+ * every store ("Searching both stores", the visitor's store cookie unchanged), and the all-stores search as a link.
+ */
+export interface StoreScopeView {
+  everyStore: boolean;
+  /** "Searching both stores" on an all-stores page; null at the visitor's store, where the shell's words hold. */
+  summary: string | null;
+  all: { label: string; hint: string; href: string };
 }
