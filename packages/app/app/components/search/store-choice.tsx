@@ -3,7 +3,7 @@ import { countText, type TextTree } from "../i18n";
 import { PageLink } from "../navigation/page-link";
 import type { StoreChoiceOption, StoreChoiceView } from "./types";
 
-const pill = "inline-flex min-h-11 items-center gap-2 rounded-full border px-4 py-2 text-sm";
+const pill = "inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-4 py-2 text-sm";
 const idle = `${pill} border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:bg-brand-50`;
 
 function OptionText({ option, texts }: { option: StoreChoiceOption; texts: TextTree }) {
@@ -51,9 +51,11 @@ export function StoreChoice({ choice, texts }: { choice: StoreChoiceView; texts:
       method="post"
       action="/api/store"
       aria-labelledby="store-choice-title"
-      className="flex flex-wrap items-center gap-2"
+      // One row on a phone, scrolled sideways when it does not fit: wrapped, the choices took a second row and pushed
+      // the first car below the first screen.
+      className="-mx-1 flex items-center gap-2 overflow-x-auto whitespace-nowrap px-1 py-0.5 sm:flex-wrap sm:overflow-visible"
     >
-      <span id="store-choice-title" className="mr-1 text-sm font-semibold text-slate-900">
+      <span id="store-choice-title" className="mr-1 shrink-0 text-sm font-semibold text-slate-900">
         {choice.label}
       </span>
       <input type="hidden" name="redirectTo" value={choice.redirectTo} />

@@ -185,7 +185,8 @@ export async function openCommandChannel(options: CommandChannelOptions): Promis
           ? runRules(req, options)
           : Promise.reject(new Refusal(404, `The running site has no command ${url.pathname}.`));
     run.then(
-      (body) => send(res, 200, body),
+      // An import may answer without reading the feed (an unknown store): the answer still waits for the whole body.
+      (body) => void drained(req).then(() => send(res, 200, body)),
       (error: unknown) =>
         void drained(req).then(() => {
           if (error instanceof Refusal) send(res, error.status, { error: error.message });
