@@ -62,9 +62,9 @@ function SearchView({ data }: { data: SearchData }) {
               screens: on phones the filters follow the results, reached by the Filters link or dialog (ADR 262).
               Reordering with CSS order instead let a partly loaded page paint the filters first and then push them
               down (a layout shift of 0.37 on a phone). */}
-          <div className="flex flex-col lg:col-start-2 lg:row-start-1">
+          <div className="flex min-w-0 flex-col lg:col-start-2 lg:row-start-1">
             {data.storeChoice.stores.length > 1 ? (
-              <div className="mb-4">
+              <div className="mb-2 sm:mb-4">
                 <StoreChoice choice={data.storeChoice} texts={data.texts} />
               </div>
             ) : null}

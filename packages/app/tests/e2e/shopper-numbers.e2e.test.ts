@@ -45,6 +45,12 @@ async function consent(context: BrowserContext, allowed: string) {
   ]);
 }
 
+/**
+ * The vehicle view hydrates when its own chunk arrives (ADR 402); until then its buttons and links are plain ones,
+ * which open the stepper or the test drive as pages of their own rather than the dialogs these tests follow.
+ */
+const VEHICLE_VIEW = 'section[aria-labelledby="price-title"]';
+
 const priceBox = (page: Page) => page.locator('section[aria-labelledby="price-title"]');
 const phoneBar = (page: Page) => page.getByRole("region", { name: "Price and next steps" });
 
@@ -143,7 +149,7 @@ describe.each([
     const { page, errors } = await shopperPage({ mobile });
     // A detail path with the year and any words before the VIN redirects to the vehicle's own.
     await page.goto(`${site.url}/used-cars-for-sale/2016-toyota-${YARIS}`);
-    await waitForHydration(page);
+    await waitForHydration(page, VEHICLE_VIEW);
     await page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });
@@ -188,9 +194,7 @@ describe.each([
   it("a test-drive lead shows the unlocked price without a reload, its payment labelled an example", async () => {
     const { page, errors } = await shopperPage({ mobile });
     await page.goto(`${site.url}${MINI_PATH}`);
-    // The vehicle view hydrates when its own chunk arrives (ADR 402); until then its links are plain links, which
-    // would open the test drive as a page of its own rather than the dialog this test follows.
-    await waitForHydration(page, 'section[aria-labelledby="price-title"]');
+    await waitForHydration(page, VEHICLE_VIEW);
     await page.evaluate(() => {
       (window as unknown as { stillHere: boolean }).stillHere = true;
     });

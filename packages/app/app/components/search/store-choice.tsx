@@ -3,7 +3,10 @@ import { countText, type TextTree } from "../i18n";
 import { PageLink } from "../navigation/page-link";
 import type { StoreChoiceOption, StoreChoiceView } from "./types";
 
-const pill = "inline-flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-4 py-2 text-sm";
+// On a phone the choices are a size smaller (36 px, over WCAG 2.2's 24 px target) and the label is for screen readers
+// only, so the three fit one row and the first car stays on the first screen.
+const pill =
+  "inline-flex min-h-9 items-center gap-1 rounded-full border px-2.5 py-1 text-sm sm:min-h-11 sm:gap-2 sm:px-4 sm:py-2";
 const idle = `${pill} border-slate-300 bg-white text-slate-800 hover:border-brand-600 hover:bg-brand-50`;
 
 function OptionText({ option, texts }: { option: StoreChoiceOption; texts: TextTree }) {
@@ -51,11 +54,9 @@ export function StoreChoice({ choice, texts }: { choice: StoreChoiceView; texts:
       method="post"
       action="/api/store"
       aria-labelledby="store-choice-title"
-      // One row on a phone, scrolled sideways when it does not fit: wrapped, the choices took a second row and pushed
-      // the first car below the first screen.
-      className="-mx-1 flex items-center gap-2 overflow-x-auto whitespace-nowrap px-1 py-0.5 sm:flex-wrap sm:overflow-visible"
+      className="flex flex-wrap items-center gap-1.5 sm:gap-2"
     >
-      <span id="store-choice-title" className="mr-1 shrink-0 text-sm font-semibold text-slate-900">
+      <span id="store-choice-title" className="sr-only text-sm font-semibold text-slate-900 sm:not-sr-only sm:mr-1">
         {choice.label}
       </span>
       <input type="hidden" name="redirectTo" value={choice.redirectTo} />
