@@ -91,8 +91,12 @@ export async function openPage(
  */
 export async function waitForHydration(page: Page, selector = "main"): Promise<void> {
   await page.waitForFunction((sel) => {
+    const hydrated = (element: Element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
     const element = document.querySelector(sel);
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+    // A vehicle page's view hydrates when its own chunk arrives, after the rest (ADR 402): until then its buttons
+    // are plain links and forms, which open a dialog's page instead of the dialog.
+    const vehicleView = document.querySelector('section[aria-labelledby="price-title"]');
+    return element !== null && hydrated(element) && (vehicleView === null || hydrated(vehicleView));
   }, selector);
 }
 
