@@ -66,26 +66,20 @@ export function StoreSwitcher({ tone = "dark" }: { tone?: "dark" | "light" }) {
                 value={store.id}
                 aria-current={selected ? "true" : undefined}
                 disabled={busy}
-                className={`flex w-full items-center justify-between gap-3 rounded-md border px-3 py-2 text-left text-sm ${
-                  selected
-                    ? "border-brand-600 bg-brand-50 font-semibold text-brand-900"
-                    : "border-slate-200 hover:border-brand-600 hover:bg-brand-50"
-                }`}
+                className={choiceClass(selected)}
               >
-                <span>
-                  <span className="block">{store.name}</span>
-                  <span className="block text-xs font-normal text-slate-600">{store.city}</span>
-                </span>
-                {selected ? (
-                  <span className="inline-flex items-center gap-1 text-xs text-brand-700">
-                    <Icon name="check" className="size-4" />
-                    {ui("common.store.selected")}
-                  </span>
-                ) : (
-                  <span className="text-xs text-brand-700">
-                    {mine ? ui("common.store.yourStore") : ui("common.store.switchStore")}
-                  </span>
-                )}
+                <ChoiceText
+                  name={store.name}
+                  hint={store.city}
+                  status={
+                    selected
+                      ? ui("common.store.selected")
+                      : mine
+                        ? ui("common.store.yourStore")
+                        : ui("common.store.switchStore")
+                  }
+                  selected={selected}
+                />
               </button>
             );
           })}
@@ -97,25 +91,55 @@ export function StoreSwitcher({ tone = "dark" }: { tone?: "dark" | "light" }) {
             onClick={() => {
               if (details.current) details.current.open = false;
             }}
-            className={`mt-2 flex w-full items-center justify-between gap-3 rounded-md border px-3 py-2 text-left text-sm ${
-              everyStore
-                ? "border-brand-600 bg-brand-50 font-semibold text-brand-900"
-                : "border-slate-200 hover:border-brand-600 hover:bg-brand-50"
-            }`}
+            className={`mt-2 ${choiceClass(everyStore)}`}
           >
-            <span>
-              <span className="block">{scope.all.label}</span>
-              <span className="block text-xs font-normal text-slate-600">{scope.all.hint}</span>
-            </span>
-            {everyStore ? (
-              <span className="inline-flex items-center gap-1 text-xs text-brand-700">
-                <Icon name="check" className="size-4" />
-                {ui("common.store.selected")}
-              </span>
-            ) : null}
+            <ChoiceText
+              name={scope.all.label}
+              hint={scope.all.hint}
+              status={everyStore ? ui("common.store.selected") : null}
+              selected={everyStore}
+            />
           </Link>
         ) : null}
       </div>
     </details>
+  );
+}
+
+/** One choice of the switcher, a store's button or the every-store link, marked when it is the one in use. */
+function choiceClass(selected: boolean): string {
+  return `flex w-full items-center justify-between gap-3 rounded-md border px-3 py-2 text-left text-sm ${
+    selected
+      ? "border-brand-600 bg-brand-50 font-semibold text-brand-900"
+      : "border-slate-200 hover:border-brand-600 hover:bg-brand-50"
+  }`;
+}
+
+function ChoiceText({
+  name,
+  hint,
+  status,
+  selected,
+}: {
+  name: string;
+  hint: string;
+  status: string | null;
+  selected: boolean;
+}) {
+  return (
+    <>
+      <span>
+        <span className="block">{name}</span>
+        <span className="block text-xs font-normal text-slate-600">{hint}</span>
+      </span>
+      {status === null ? null : selected ? (
+        <span className="inline-flex items-center gap-1 text-xs text-brand-700">
+          <Icon name="check" className="size-4" />
+          {status}
+        </span>
+      ) : (
+        <span className="text-xs text-brand-700">{status}</span>
+      )}
+    </>
   );
 }

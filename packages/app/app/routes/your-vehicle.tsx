@@ -78,7 +78,8 @@ export default function YourVehicle({ loaderData, actionData }: Route.ComponentP
 
   return (
     <Container className="max-w-3xl py-10">
-      <div>
+      {/* Where the next submit goes: what browser tests wait on before they count the posts. */}
+      <div data-journey={takeover.ready ? "browser" : "server"}>
         <StepHeader
           progress={view.progress}
           title={title}

@@ -319,6 +319,8 @@ describe("sell or trade by keyboard alone", () => {
 
     await expectStep(page, "Overall condition");
     await journeyCode;
+    // The fetched file is not yet the evaluated module: the page says when the next step stays in the browser.
+    await page.locator('[data-journey="browser"]').waitFor({ state: "attached" });
     await expect.poll(() => heading(page).evaluate((h) => h === document.activeElement)).toBe(true);
     await tabTo(page, page.getByLabel("Great", { exact: true }));
     await page.keyboard.press("Space");

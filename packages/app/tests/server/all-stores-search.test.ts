@@ -2,44 +2,19 @@
 // names each card's store, keeps the scope on every link, and is never indexed; picking a store ends it. Runs the
 // built server in this process, on the fixtures: SUVs are 61 at Brentwood (the default store) and 55 at St. Peters;
 // Toyota Camry is at St. Peters only (5).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Running } from "../../server/app";
-import { startInProcess } from "./support/built-server";
-import { postForm, request } from "./support/requests";
+import { describe, expect, it } from "vitest";
+import { robotsMeta, visibleText } from "./support/html";
+import { postForm, request, storeCookie } from "./support/requests";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
+const site = siteForFile({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" });
 
-beforeAll(async () => {
-  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" });
-}, 120_000);
-
-afterAll(async () => {
-  await site?.close();
-});
-
-const text = (html: string) =>
-  html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-const robots = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? "";
-const hero = (html: string) => /(\d+) vehicles? at (both stores|Brentwood|St\. Peters)/.exec(text(html));
+const hero = (html: string) => /(\d+) vehicles? at (both stores|Brentwood|St\. Peters)/.exec(visibleText(html));
 /** Each result card's "At {store}" line, in order. */
 const cardStores = (html: string) =>
   [...html.matchAll(/<li[^>]*data-vin="[^"]+"[^>]*>([\s\S]*?)<\/article>/g)].map(
-    ([, card]) => /At (Brentwood|St\. Peters)/.exec(text(card ?? ""))?.[1] ?? null,
+    ([, card]) => /At (Brentwood|St\. Peters)/.exec(visibleText(card ?? ""))?.[1] ?? null,
   );
-
-async function storeCookie(storeId: string): Promise<string> {
-  const answer = await postForm(site.url, "/api/store", { storeId, redirectTo: "/" });
-  expect(answer.status).toBe(303);
-  return answer.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0] ?? "")
-    .join("; ");
-}
 
 async function heroCount(path: string, cookie?: string): Promise<number> {
   const { body } = await request(`${site.url}${path}`, cookie ? { headers: { Cookie: cookie } } : {});
@@ -52,11 +27,11 @@ describe("a search at every store", () => {
     expect(status).toBe(200);
     const [, count, where] = hero(body) ?? [];
     expect(where).toBe("both stores");
-    const brentwood = await heroCount("/cars-for-sale/suvs", await storeCookie("brentwood"));
-    const stPeters = await heroCount("/cars-for-sale/suvs", await storeCookie("st-peters"));
+    const brentwood = await heroCount("/cars-for-sale/suvs", await storeCookie(site.url, "brentwood"));
+    const stPeters = await heroCount("/cars-for-sale/suvs", await storeCookie(site.url, "st-peters"));
     expect(brentwood).toBe(61);
     expect(Number(count)).toBe(brentwood + stPeters);
-    expect(robots(body)).toMatch(/noindex/);
+    expect(robotsMeta(body)).toMatch(/noindex/);
     const stores = cardStores(body);
     expect(stores.length).toBeGreaterThan(10);
     expect(stores).not.toContain(null);
@@ -89,7 +64,7 @@ describe("a search at every store", () => {
     expect(form).toMatch(/method="post"/);
     expect(form).toMatch(/action="\/api\/store"/);
     expect(form).toContain('name="redirectTo" value="/cars-for-sale/toyota-camry"');
-    expect(text(form)).toMatch(
+    expect(visibleText(form)).toMatch(
       /Search at Brentwood 0 , 0 vehicles St\. Peters 5 , 5 vehicles All stores 5 , 5 vehicles/,
     );
     expect(form).toMatch(/<span aria-current="true"[^>]*><span>Brentwood<\/span>/);
@@ -109,7 +84,7 @@ describe("a search at every store", () => {
   it("an empty search at every store says both stores and offers none", async () => {
     const { status, body } = await request(`${site.url}/cars-for-sale?store=all&q=zzzzqqq`);
     expect(status).toBe(200);
-    expect(text(body)).toContain("No vehicles match your filters at both stores");
+    expect(visibleText(body)).toContain("No vehicles match your filters at both stores");
     expect(body).not.toContain('data-testid="elsewhere"');
   });
 
@@ -142,8 +117,8 @@ describe("a search at every store", () => {
       request(`${site.url}/cars-for-sale/suvs?store=all`),
     ]);
     const filters = (html: string) => /<nav aria-labelledby="filters-title"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "";
-    expect(text(filters(one.body))).toContain("Filters Each number counts vehicles at Brentwood.");
-    expect(text(filters(every.body))).toContain("Filters Each number counts vehicles at both stores.");
+    expect(visibleText(filters(one.body))).toContain("Filters Each number counts vehicles at Brentwood.");
+    expect(visibleText(filters(every.body))).toContain("Filters Each number counts vehicles at both stores.");
   });
 });
 
@@ -153,12 +128,12 @@ describe("the header on a search page", () => {
   const switcher = (html: string) =>
     /<details[^>]*data-menu=""[^>]*>\s*<summary[\s\S]*?<\/details>/.exec(html.slice(0, html.indexOf("<main")))?.[0] ??
     "";
-  const summary = (html: string) => text(/<summary[\s\S]*?<\/summary>/.exec(switcher(html))?.[0] ?? "").trim();
+  const summary = (html: string) => visibleText(/<summary[\s\S]*?<\/summary>/.exec(switcher(html))?.[0] ?? "").trim();
   const allStoresLink = (html: string) =>
     /<a[^>]*href="([^"]*)"[^>]*>(?:(?!<\/a>)[\s\S])*All stores[\s\S]*?<\/a>/.exec(switcher(html));
 
   it("on an all-stores page says it searches both stores, marks All stores, and sets no cookie", async () => {
-    const cookie = await storeCookie("st-peters");
+    const cookie = await storeCookie(site.url, "st-peters");
     const answer = await request(`${site.url}/cars-for-sale/suvs?store=all&q=awd`, { headers: { Cookie: cookie } });
     const { body } = answer;
     expect(answer.headers.getSetCookie().filter((c) => c.startsWith("userSelectedStore="))).toStrictEqual([]);
@@ -166,12 +141,12 @@ describe("the header on a search page", () => {
     const all = allStoresLink(body);
     expect(all?.[1]?.replace(/&amp;/g, "&")).toBe("/cars-for-sale/suvs?store=all&q=awd");
     expect(all?.[0]).toContain('aria-current="page"');
-    expect(text(all?.[0] ?? "")).toContain("This search at both stores");
+    expect(visibleText(all?.[0] ?? "")).toContain("This search at both stores");
     // The visitor's store stays St. Peters (the cookie), named as theirs but not as the page's scope.
     const form = switcher(body);
     expect(form).not.toMatch(/<button[^>]*aria-current/);
-    expect(text(form)).toMatch(/St\. Peters [^A-Z]*Your store/);
-    expect(text(form)).toMatch(/Brentwood [^A-Z]*Switch store/);
+    expect(visibleText(form)).toMatch(/St\. Peters [^A-Z]*Your store/);
+    expect(visibleText(form)).toMatch(/Brentwood [^A-Z]*Switch store/);
     expect(form).toContain('name="redirectTo" value="/cars-for-sale/suvs?store=all&amp;q=awd"');
   });
 

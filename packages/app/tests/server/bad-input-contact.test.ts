@@ -4,8 +4,9 @@
 import { readdirSync } from "node:fs";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { ACTIONS, FUZZ_GROUPS, fuzzActionGroup, RUNS, routeModulesWithAction } from "./support/action-fuzz";
+import { fuzzActionGroup, RUNS } from "./support/action-fuzz";
 import { type Change, contactChanges, type Field, whenMissing } from "./support/contact-changes";
+import { ACTIONS, FUZZ_GROUPS, routeModulesWithAction } from "./support/fuzz-actions";
 import { contactFields, countRows, postForm, renderedFieldErrors } from "./support/requests";
 
 const { site, usedKeys } = fuzzActionGroup("contact");

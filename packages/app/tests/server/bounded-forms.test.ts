@@ -5,7 +5,8 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { FORM_SHAPE_LIMITS } from "@showroom/forms";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ACTIONS, sentToSignIn, serverForFuzz } from "./support/action-fuzz";
+import { serverForFuzz } from "./support/action-fuzz";
+import { ACTIONS, sentToSignIn } from "./support/fuzz-actions";
 import { type Answer, request } from "./support/requests";
 
 const { site } = serverForFuzz();

@@ -6,25 +6,16 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MESSAGES } from "@showroom/forms";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readerBenignResumes } from "../../app/server/careers/reader-benign-resumes.test-support";
 import { readerHostileResumes } from "../../app/server/careers/reader-hostile-resumes.test-support";
 import { goodDocx, hostileResumes, pdf } from "../../app/server/careers/resume-files.test-support";
-import type { Running } from "../../server/app";
 import { deliveredLead } from "../e2e/support/lead-mail";
 import { rowsOf } from "../support/databases";
-import { startInProcess } from "./support/built-server";
 import { countRows, renderedFieldErrors, request } from "./support/requests";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
-
-beforeAll(async () => {
-  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "10000", RELAY_INTERVAL_MS: "100" });
-}, 120_000);
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForFile({ RATE_LIMIT_POSTS_PER_MINUTE: "10000", RELAY_INTERVAL_MS: "100" });
 
 function application(resume: { name: string; bytes: Uint8Array } | null, overrides: Record<string, string> = {}) {
   const form = new FormData();

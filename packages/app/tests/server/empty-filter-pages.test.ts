@@ -3,50 +3,24 @@
 // the sitemap (which lists what a crawler, at the default store, finds). The home page's body-style counts are the
 // visitor's store's and agree with the page they open. Runs the built server in this process, on the fixtures:
 // Toyota Camry is at St. Peters (5) and not at Brentwood, the default store.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Running } from "../../server/app";
-import { startInProcess } from "./support/built-server";
-import { postForm, request } from "./support/requests";
+import { describe, expect, it } from "vitest";
+import { robotsMeta, visibleText } from "./support/html";
+import { postForm, request, storeCookie } from "./support/requests";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
-
-beforeAll(async () => {
-  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" });
-}, 120_000);
-
-afterAll(async () => {
-  await site?.close();
-});
-
-// What a reader sees: scripts (which carry the page's texts for the browser) and tags left out.
-const text = (html: string) =>
-  html
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
-    .replace(/<!--.*?-->/g, "")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-const robots = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? "";
+const site = siteForFile({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" });
 
 async function sitemapPaths(): Promise<string[]> {
   const { body } = await request(`${site.url}/sitemap.xml`);
   return [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
 }
 
-/** The store cookie the store switcher sets for `storeId`. */
-async function storeCookie(storeId: string): Promise<string> {
-  const answer = await postForm(site.url, "/api/store", { storeId, redirectTo: "/" });
-  expect(answer.status).toBe(303);
-  const cookies = answer.headers.getSetCookie().map((c) => c.split(";")[0] ?? "");
-  return cookies.join("; ");
-}
-
 describe("empty filter pages", () => {
   it("Toyota Camry at Brentwood: noindex, says its store, and offers St. Peters' 5 with a store-switching button", async () => {
     const { status, body } = await request(`${site.url}/cars-for-sale/toyota-camry`);
     expect(status).toBe(200);
-    expect(robots(body)).toMatch(/noindex/);
-    const words = text(body);
+    expect(robotsMeta(body)).toMatch(/noindex/);
+    const words = visibleText(body);
     expect(words).toContain("0 vehicles at Brentwood");
     expect(words).toContain("No vehicles match your filters at Brentwood");
     expect(words).toContain("See 5 vehicles at St. Peters");
@@ -67,10 +41,10 @@ describe("empty filter pages", () => {
     });
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe("/cars-for-sale/toyota-camry");
-    const cookie = await storeCookie("st-peters");
+    const cookie = await storeCookie(site.url, "st-peters");
     const { body } = await request(`${site.url}/cars-for-sale/toyota-camry`, { headers: { Cookie: cookie } });
-    expect(text(body)).toContain("5 vehicles at St. Peters");
-    expect(robots(body)).not.toMatch(/noindex/);
+    expect(visibleText(body)).toContain("5 vehicles at St. Peters");
+    expect(robotsMeta(body)).not.toMatch(/noindex/);
     expect(body).not.toContain('data-testid="elsewhere"');
   });
 
@@ -85,8 +59,8 @@ describe("empty filter pages", () => {
     expect(filters.length).toBeGreaterThan(20);
     for (const path of filters) {
       const { body } = await request(`${site.url}${path}`);
-      expect(robots(body), path).not.toMatch(/noindex/);
-      expect(text(body), path).not.toContain("No vehicles match your filters");
+      expect(robotsMeta(body), path).not.toMatch(/noindex/);
+      expect(visibleText(body), path).not.toContain("No vehicles match your filters");
     }
   }, 300_000);
 });
@@ -94,25 +68,25 @@ describe("empty filter pages", () => {
 describe("counts say which store they count", () => {
   it("each home body-style count names the visitor's store and equals the count of the page it opens", async () => {
     for (const storeId of ["brentwood", "st-peters"]) {
-      const cookie = await storeCookie(storeId);
+      const cookie = await storeCookie(site.url, storeId);
       const { body } = await request(`${site.url}/`, { headers: { Cookie: cookie } });
       // Each link's own text: the body-style cards are the links to /cars-for-sale/{slug} that hold a count.
       const links = [...body.matchAll(/<a[^>]*href="\/cars-for-sale\/([a-z-]+)"[^>]*>((?:(?!<\/a>)[\s\S])*)<\/a>/g)];
       const cards = links.flatMap(([, slug, inner]) => {
-        const found = /(\d+) vehicles? at (.+?)(?: · |\s*$)/.exec(text(inner ?? "").trim());
+        const found = /(\d+) vehicles? at (.+?)(?: · |\s*$)/.exec(visibleText(inner ?? "").trim());
         return found ? [[slug, found[1], found[2]] as const] : [];
       });
       expect(cards.length, storeId).toBeGreaterThan(3);
       for (const [slug, count, store] of cards) {
         const page = await request(`${site.url}/cars-for-sale/${slug}`, { headers: { Cookie: cookie } });
-        expect(text(page.body), `${storeId} ${slug}`).toContain(`${count} vehicles at ${store}`);
+        expect(visibleText(page.body), `${storeId} ${slug}`).toContain(`${count} vehicles at ${store}`);
       }
     }
   });
 
   it("the home page's SUV count is one store's, not both stores' 116", async () => {
     const { body } = await request(`${site.url}/`);
-    const words = text(body);
+    const words = visibleText(body);
     expect(words).toContain("61 vehicles at Brentwood");
     expect(words).not.toContain("116 vehicles");
   });

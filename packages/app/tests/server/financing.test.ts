@@ -2,21 +2,12 @@
 // full credit application's single POST, receipts, and the headers of pages that hold a visitor's details.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Running } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../support/databases";
-import { startInProcess } from "./support/built-server";
 import { APPLICANT, Browser, creditSteps, lastTextedCode, wholeApplication } from "./support/financing";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
-
-beforeAll(async () => {
-  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "100000" });
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForFile({ RATE_LIMIT_POSTS_PER_MINUTE: "100000" });
 
 const PRE_APPROVAL = "/auto-financing/apply-for-financing";
 const FULL_CREDIT = "/auto-financing/full-credit-application";

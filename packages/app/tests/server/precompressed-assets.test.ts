@@ -2,19 +2,10 @@
 // files beside them, chosen by the client's Accept-Encoding, never compressed again per request.
 import { request as send } from "node:http";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, constants as zlibConstants } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Running } from "../../server/app";
-import { startInProcess } from "./support/built-server";
+import { describe, expect, it } from "vitest";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
-
-beforeAll(async () => {
-  site = await startInProcess();
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForFile();
 
 interface Raw {
   status: number;

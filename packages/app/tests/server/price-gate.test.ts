@@ -5,25 +5,17 @@
 import { listingEstimate } from "@showroom/rules/financing";
 import { vehiclePath } from "@showroom/rules/inventory";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/content/shell.server";
 import { visitors } from "../../app/server/db/schema.server";
 import { PRICE_THRESHOLDS } from "../../app/server/search/shape";
 import { visitorCookies } from "../../app/server/visitor.server";
-import type { Running } from "../../server/app";
 import { rowsOf } from "../support/databases";
-import { startInProcess, TEST_SESSION_SECRET } from "./support/built-server";
+import { TEST_SESSION_SECRET } from "./support/built-server";
 import { type Answer, request } from "./support/requests";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
-
-beforeAll(async () => {
-  site = await startInProcess();
-}, 120_000);
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForFile();
 
 interface Row {
   vin: string;

@@ -4,25 +4,17 @@
 import { MESSAGES } from "@showroom/forms";
 import { vehiclePath } from "@showroom/rules/inventory";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { savedVehicles, visitors } from "../../app/server/db/schema.server";
 import { SAVED_VEHICLES_LIMIT } from "../../app/server/saved/saved-vehicles.server";
 import { visitorCookies } from "../../app/server/visitor.server";
-import type { Running } from "../../server/app";
 import { rowsOf } from "../support/databases";
-import { startInProcess, TEST_SESSION_SECRET } from "./support/built-server";
+import { TEST_SESSION_SECRET } from "./support/built-server";
 import { type Answer, postForm, request } from "./support/requests";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
-
-beforeAll(async () => {
-  // Enough POSTs for the whole file from one address.
-  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "500" });
-}, 120_000);
-
-afterAll(async () => {
-  await site?.close();
-});
+// Enough POSTs for the whole file from one address.
+const site = siteForFile({ RATE_LIMIT_POSTS_PER_MINUTE: "500" });
 
 interface Row {
   vin: string;

@@ -3,21 +3,12 @@
 // later are indexable with their own canonical. Runs the built server in this process, on the fixture inventory.
 import { parseVehiclePath } from "@showroom/rules/inventory";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Running } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../support/databases";
-import { startInProcess } from "./support/built-server";
 import { request } from "./support/requests";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
-
-beforeAll(async () => {
-  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" });
-}, 120_000);
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForFile({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" });
 
 const decode = (html: string) =>
   html

@@ -1,24 +1,15 @@
 // The security baseline of issue 5 on every kind of response the server gives, requests from other origins refused
 // before they touch anything, and request bodies capped. Runs the built server in this process.
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Running } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../support/databases";
-import { startInProcess } from "./support/built-server";
 import { type Answer, contactFields, countRows, request } from "./support/requests";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
 let ip = 0;
 /** Each test posts from its own address (the server trusts one proxy hop), so rate limits never mix tests up. */
 const freshIp = () => `198.51.100.${++ip}`;
-
-beforeAll(async () => {
-  site = await startInProcess({ TRUST_PROXY: "1" });
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForFile({ TRUST_PROXY: "1" });
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

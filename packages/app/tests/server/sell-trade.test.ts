@@ -4,21 +4,13 @@
 import { randomUUID } from "node:crypto";
 import { defaultOfferRulesVersion } from "@showroom/rules/offer";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Running } from "../../server/app";
+import { describe, expect, it } from "vitest";
 import { rowsOf } from "../support/databases";
-import { startInProcess } from "./support/built-server";
+import { visibleText } from "./support/html";
 import { type Answer, countRows, renderedFieldErrors, request } from "./support/requests";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
-
-beforeAll(async () => {
-  site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000000" });
-});
-
-afterAll(async () => {
-  await site?.close();
-});
+const site = siteForFile({ RATE_LIMIT_POSTS_PER_MINUTE: "1000000" });
 
 const PAGE = "/sell-trade-my-car/your-vehicle";
 const MINI_VIN = "WMWWJ9C03M2387500";
@@ -192,13 +184,6 @@ async function offerCount(): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** What a shopper reads on a page: its text, without markup, attributes or the loader's data. */
-const readableText = (html: string) =>
-  html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ");
-
 describe("the offer page", () => {
   it("speaks to the shopper: the toast's day in words, costs with why, no offer id, rules version or valuation book (those stay with the lead)", async () => {
     const answer = await post(offerPost());
@@ -210,7 +195,7 @@ describe("the offer page", () => {
     const page = await request(`${site.url}/sell-trade-my-car/offer/${id}`, {
       headers: { Cookie: `${visitorCookieOf(answer)}; ${flash}` },
     });
-    const text = readableText(page.body);
+    const text = visibleText(page.body);
     const validUntil = String(row?.offer.validUntil);
     const [y, m, d] = validUntil.split("-").map(Number) as [number, number, number];
     const inWords = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(

@@ -1,31 +1,21 @@
 // Trust and structured data (issue 16): AutoDealer (both stores, hours, ratings) on the home and company pages,
-
+// Article on articles, BreadcrumbList on search, detail and article pages, every node valid against the schema.org
+// subset we check; the vehicle page's og:type and image describe the car; legal pages carry no note to counsel.
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readFixtureJson } from "@showroom/fixtures/server";
-// Article on articles, BreadcrumbList on search, detail and article pages, every node valid against the schema.org
-// subset we check; the vehicle page's og:type and image describe the car; legal pages carry no note to counsel.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { photoSources } from "../../app/components/vehicle/photo-sources";
 import { mediaFilePath } from "../../app/content/fixtures-root.server";
 import { schemaOrgProblems } from "../../app/content/schema-org.test-support";
 import { makePhotoFiles } from "../../app/server/photos/photo-files.server";
-import type { Running } from "../../server/app";
 import { waitForPhotos } from "../support/wait";
-import { startInProcess } from "./support/built-server";
 import { request } from "./support/requests";
+import { siteForFile } from "./support/site-for-file";
 
-let site: Running;
-
-beforeAll(async () => {
-  // The photo job on: the photographed vehicle's og:image is its photo once made.
-  site = await startInProcess({ PHOTO_WORKERS: "2" });
-}, 120_000);
-
-afterAll(async () => {
-  await site?.close();
-});
+// The photo job on: the photographed vehicle's og:image is its photo once made.
+const site = siteForFile({ PHOTO_WORKERS: "2" });
 
 type Node = Record<string, unknown> & { "@type": string };
 

@@ -31,15 +31,30 @@ function load(): Promise<ClientJourneyModule> {
  */
 export function useJourneyTakeover(data: ClientJourneyData & { snapshot: unknown | null }): {
   element: ReactNode | null;
+  /** The journey code is in: the next step's submit stays in the browser. */
+  ready: boolean;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 } {
   const [first, setFirst] = useState<FormData | null>(null);
+  const [ready, setReady] = useState(code.module !== null);
   const resumable = data.snapshot !== null;
   useEffect(() => {
-    if (!resumable || code.module) return;
+    if (!resumable) return;
+    if (code.module) return setReady(true);
+    let live = true;
     // After the page has settled, so the fetch competes with nothing the shopper waits for.
-    const timer = setTimeout(() => load().catch(() => {}), 200);
-    return () => clearTimeout(timer);
+    const timer = setTimeout(
+      () =>
+        load().then(
+          () => live && setReady(true),
+          () => {},
+        ),
+      200,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [resumable]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (!code.module || data.snapshot === null || event.defaultPrevented) return;
@@ -52,5 +67,5 @@ export function useJourneyTakeover(data: ClientJourneyData & { snapshot: unknown
     first && Journey && data.snapshot !== null ? (
       <Journey data={data} snapshot={data.snapshot} first={first} onLeave={() => setFirst(null)} />
     ) : null;
-  return { element, onSubmit };
+  return { element, ready, onSubmit };
 }

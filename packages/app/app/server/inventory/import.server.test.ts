@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
 import { parseCsvFeed, parseJsonFeed, readFeedInBatches } from "./feed";
+import { accordFeedRow } from "./feed.test-support";
 import { readCsvFeedFile, readJsonFeedFile } from "./feed-file.server";
 import { importFeed, toTextArray } from "./import.server";
 
@@ -211,17 +212,7 @@ describe("a JSON feed file read from disk an element at a time (ADR 327)", () =>
     writeFileSync(path, text);
     return path;
   };
-  const item = (vin: string, stock: string, price: number) => ({
-    vin,
-    stockNumber: stock,
-    year: 2019,
-    make: "Honda",
-    model: "Accord",
-    bodystyle: "Sedan",
-    condition: "Used",
-    mileage: 41200,
-    price,
-  });
+  const item = (vin: string, stock: string, price: number) => accordFeedRow(vin, stock, { price });
 
   it("property: a file of any rows, read in chunks and batches of any size, lands what the same JSON parsed whole does", async () => {
     const pool = [

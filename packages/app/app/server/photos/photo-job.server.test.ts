@@ -1,18 +1,18 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
-import { stores, vehiclePhotos } from "../db/schema.server";
 import { parseJsonFeed } from "../inventory/feed";
+import { accordFeedRow } from "../inventory/feed.test-support";
 import { importFeed } from "../inventory/import.server";
 import { inventoryIndex, inventoryIndexCaughtUp } from "../search/snapshot.server";
 import { parseAllowance } from "./photo-address.server";
 import { type PhotoSettings, readyPhotos, retryDelayMs, runPhotos } from "./photo-job.server";
+import { photoRowOf, photoWorkspace } from "./photo-job.test-support";
 import { alive, watchedProcess } from "./photo-process.test-support";
 
 const VIN = "1HGCM82633A004352";
@@ -88,40 +88,18 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
   });
   afterAll(() => host.stop());
   beforeEach(async () => {
-    await t.db.insert(stores).values({ id: "brentwood", name: "Brentwood", profile: {} });
     host.answers.clear();
     host.requests = [];
     host.mostInFlight = 0;
-    dir = mkdtempSync(join(tmpdir(), "showroom-photos-"));
     // The photo host listens on loopback, which the fetcher reaches only when the operator allows it (ADR 405).
-    settings = {
-      dir,
-      timeoutMs: 5000,
-      maxBytes: 2_000_000,
-      concurrency: 2,
-      retryEveryMs: 60_000,
-      allowance: parseAllowance(["127.0.0.1"]),
-      unusedGraceMs: 7 * 24 * 3_600_000,
-    };
-    return () => rmSync(dir, { recursive: true, force: true });
+    const workspace = await photoWorkspace(t.db, ["127.0.0.1"]);
+    ({ dir, settings } = workspace);
+    return workspace.dispose;
   });
 
   /** Imports one vehicle whose feed row names `paths` on the photo host. */
   async function importWith(paths: string[]) {
-    const feed = parseJsonFeed([
-      {
-        vin: VIN,
-        stockNumber: "S1",
-        year: 2019,
-        make: "Honda",
-        model: "Accord",
-        bodystyle: "Sedan",
-        condition: "Used",
-        mileage: 41200,
-        price: 18000,
-        images: paths.map((p) => `${origin}${p}`),
-      },
-    ]);
+    const feed = parseJsonFeed([accordFeedRow(VIN, "S1", { images: paths.map((p) => `${origin}${p}`) })]);
     expect(feed.rejected).toEqual([]);
     const summary = await importFeed(t.db, "brentwood", feed);
     expect(summary.applied).toBe(true);
@@ -133,8 +111,7 @@ describe.each(testDatabaseKinds())("feed photos on %s", (kind) => {
     return urls;
   }
 
-  const rowOf = async (url: string) =>
-    (await t.db.select().from(vehiclePhotos).where(eq(vehiclePhotos.sourceUrl, url)))[0];
+  const rowOf = (url: string) => photoRowOf(t.db, url);
 
   it("a feed's photo is fetched once, made into AVIF and WebP at each width up to its own, 16:9, named by its content", async () => {
     host.answers.set("/car-1.jpg", { body: goodPhoto });

@@ -1,16 +1,16 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
 import { rowsOf } from "../db/rows";
-import { stores, vehiclePhotos, vehicles } from "../db/schema.server";
+import { vehiclePhotos, vehicles } from "../db/schema.server";
 import { parseJsonFeed } from "../inventory/feed";
+import { accordFeedRow } from "../inventory/feed.test-support";
 import { importFeed } from "../inventory/import.server";
-import { parseAllowance } from "./photo-address.server";
 import { type PhotoSettings, runPhotos } from "./photo-job.server";
+import { photoRowOf, photoWorkspace } from "./photo-job.test-support";
 import { alive, watchedProcess } from "./photo-process.test-support";
 
 // The fixtures' own photos are read from disk by the job: no host is needed.
@@ -18,18 +18,7 @@ const WHITE_1 = "/media/inventory/photos/white-1.jpg";
 const WHITE_2 = "/media/inventory/photos/white-2.jpg";
 const DAY = 24 * 3_600_000;
 
-const car = (vin: string, stockNumber: string, images: string[]) => ({
-  vin,
-  stockNumber,
-  year: 2019,
-  make: "Honda",
-  model: "Accord",
-  bodystyle: "Sedan",
-  condition: "Used",
-  mileage: 41200,
-  price: 18000,
-  images,
-});
+const car = (vin: string, stockNumber: string, images: string[]) => accordFeedRow(vin, stockNumber, { images });
 const VIN_A = "1HGCM82633A004352";
 const VIN_B = "5TDMK3DCXGS779786";
 
@@ -39,18 +28,9 @@ describe.each(testDatabaseKinds())("photos no car names any more, on %s", (kind)
   let settings: PhotoSettings;
 
   beforeEach(async () => {
-    await t.db.insert(stores).values({ id: "brentwood", name: "Brentwood", profile: {} });
-    dir = mkdtempSync(join(tmpdir(), "showroom-photo-sweep-"));
-    settings = {
-      dir,
-      timeoutMs: 5000,
-      maxBytes: 2_000_000,
-      concurrency: 2,
-      retryEveryMs: 60_000,
-      allowance: parseAllowance([]),
-      unusedGraceMs: 7 * DAY,
-    };
-    return () => rmSync(dir, { recursive: true, force: true });
+    const workspace = await photoWorkspace(t.db);
+    ({ dir, settings } = workspace);
+    return workspace.dispose;
   });
 
   async function importCars(cars: ReturnType<typeof car>[]) {
@@ -58,8 +38,7 @@ describe.each(testDatabaseKinds())("photos no car names any more, on %s", (kind)
     expect(feed.rejected).toEqual([]);
     expect((await importFeed(t.db, "brentwood", feed, { full: false })).applied).toBe(true);
   }
-  const rowOf = async (url: string) =>
-    (await t.db.select().from(vehiclePhotos).where(eq(vehiclePhotos.sourceUrl, url)))[0];
+  const rowOf = (url: string) => photoRowOf(t.db, url);
   const filesOf = (name: string | null | undefined) => readdirSync(dir).filter((file) => file.startsWith(`${name}-`));
   const at = (ms: number) => () => new Date(ms);
 

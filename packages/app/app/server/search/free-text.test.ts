@@ -5,7 +5,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { runSearch } from "./engine";
 import { buildInventoryIndex, type InventoryRow } from "./inventory-index";
-import { editDistance, expected, type OracleVehicle } from "./oracle.test-support";
+import { expected, type OracleVehicle } from "./oracle.test-support";
+import { editDistance } from "./oracle-words.test-support";
 
 const MAKES = [
   { make: "Honda", models: ["Civic", "CR-V", "Odyssey"] },

@@ -45,6 +45,16 @@ export function postForm(
   });
 }
 
+/** The store cookie the store switcher sets for `storeId` (its post with no JavaScript), as a Cookie header. */
+export async function storeCookie(origin: string, storeId: string): Promise<string> {
+  const answer = await postForm(origin, "/api/store", { storeId, redirectTo: "/" });
+  if (answer.status !== 303) throw new Error(`the store switch answered ${answer.status}`);
+  return answer.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0] ?? "")
+    .join("; ");
+}
+
 /** Rows of the tables a form post may write. `rate_limits` is left out: every POST counts there by design. */
 export interface RowCounts {
   leads: number;
