@@ -299,9 +299,8 @@ async function searchPage(site: Site, request: Request, url: URL) {
       "alerts.createSearch",
       ...COMPARE_PICK_TEXTS,
     ]),
-    // Email alerts for this search (issue 28): the form works the search out again from its address.
-    // An alert watches one store, the visitor's (its emails name it): from an all-stores page, this search there.
-    alertHref: `/alerts?search=${encodeURIComponent(criteria.store ? choice.redirectTo : `${url.pathname}${url.search}`)}`,
+    // Email alerts for this search (issue 28): the form works the search out again from its address, scope and all.
+    alertHref: `/alerts?search=${encodeURIComponent(`${url.pathname}${url.search}`)}`,
     condition: criteria.condition ?? null,
     q: criteria.q ?? "",
     sort: result.sort.value,

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { alertManageIntent, alertManageSchema, alertSubscribeSchema, isHoneypotFilled } from "@showroom/forms";
 import {
+  ALL_STORES,
   formatSearchPath,
   parseSearchPath,
   parseSearchQuery,
@@ -12,6 +13,7 @@ import { data, redirect } from "react-router";
 import type { Seo } from "../components/seo";
 import { flashCookie } from "../content/flash.server";
 import { readFormData } from "../content/form-data.server";
+import { scopeWords, searchStoreId } from "../content/search-stores.server";
 import { notFound } from "../content/seo.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
@@ -44,23 +46,30 @@ async function watchedSearch(site: Site, address: string): Promise<Watched | nul
   const filters = parseSearchPath(url.pathname, await searchCatalogue(db), { conditions });
   if (!filters) return null;
   const criteria = searchCriteria(filters, parseSearchQuery(url.searchParams));
-  // An alert watches the visitor's store, whatever scope the search had (ADR 400).
+  // An alert watches the search's scope: the visitor's store, or every store from a search at all of them (ADR 423).
+  const everyStore = criteria.store === ALL_STORES;
   const { page: _page, shown: _shown, store: _store, ...watched } = criteria;
   const result = await searchVehicles(db, {
     criteria: { ...watched, page: 1 },
-    storeId: site.store.id,
+    storeId: searchStoreId(site, criteria),
     conditions,
     privateUnlocked: false,
     facets: false,
   });
   const labels = result.appliedFilters.map((f) => f.label);
-  const query = new URLSearchParams([...url.searchParams].filter(([key]) => !["page", "shown", "store"].includes(key)));
+  const search = labels.length > 0 ? labels.join(", ") : t("inventory.alerts.everything");
+  const query = new URLSearchParams([
+    // First, as the search page's own links put it.
+    ...(everyStore ? [["store", ALL_STORES] as [string, string]] : []),
+    ...[...url.searchParams].filter(([key]) => !["page", "shown", "store"].includes(key)),
+  ]);
   const path = `${formatSearchPath(filters, { conditions })}${query.size > 0 ? `?${query}` : ""}`;
   return {
     kind: "search",
     criteria: result.criteria,
+    everyStore,
     path,
-    label: labels.length > 0 ? labels.join(", ") : t("inventory.alerts.everything"),
+    label: everyStore ? t("inventory.alerts.atStores", { search, stores: scopeWords(site, criteria) }) : search,
   };
 }
 

@@ -19,6 +19,13 @@ export async function loader({ request, context, url }: Route.LoaderArgs) {
   return carsPage(await getSite(context), request, url);
 }
 
+// A click to a vehicle page lands once its view's code is here too (fetched beside the data, at once when the listing
+// already loaded it): the page never shows an empty main while the code downloads (ADR 402).
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), loadDetail().catch(() => null)]);
+  return data;
+}
+
 export const meta = metaFromData;
 
 // Listings and detail pages depend on the visitor only through the two unlocks, which are part of the cache key.
@@ -27,8 +34,27 @@ export const handle = { htmlCache: true } satisfies HtmlCacheHandle;
 // One route serves the listing and the vehicle page; each loads only its own view (ADR 402). The server renders the
 // vehicle page in the same pass (it waits for the whole document) and the browser keeps that markup until the code
 // arrives, then hydrates it, as the side buttons do (ADR 336). A listing fetches it once idle, for the next click.
-const loadDetail = () => import("../components/vehicle/vehicle-detail");
-const VehicleDetail = lazy(() => loadDetail().then((module) => ({ default: module.VehicleDetail })));
+type DetailModule = typeof import("../components/vehicle/vehicle-detail");
+let detail: DetailModule | null = null;
+const loadDetail = () =>
+  import("../components/vehicle/vehicle-detail").then((module) => {
+    detail = module;
+    return module;
+  });
+// When the code is already here (the listing or the click's clientLoader fetched it), React.lazy is handed a thenable
+// that answers at once: lazy reads it in the same render, so the page never passes through the empty fallback. A
+// native promise would answer a microtask later, and a boundary mounting in a navigation shows its fallback meanwhile.
+const VehicleDetail = lazy(() => {
+  const loaded = detail;
+  if (loaded) {
+    const now = {
+      then: (resolve: (value: { default: DetailModule["VehicleDetail"] }) => void) =>
+        resolve({ default: loaded.VehicleDetail }),
+    };
+    return now as unknown as Promise<{ default: DetailModule["VehicleDetail"] }>;
+  }
+  return loadDetail().then((module) => ({ default: module.VehicleDetail }));
+});
 
 type SearchData = Extract<Route.ComponentProps["loaderData"], { kind: "search" }>;
 

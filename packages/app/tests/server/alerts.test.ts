@@ -45,8 +45,9 @@ async function storeId(): Promise<string> {
   return row?.store_id as string;
 }
 
-async function importSuv(vin: string, stock: string) {
-  const summary = await importFeed(db(), await storeId(), parseCsvFeed([HEADER, suv(vin, stock)].join("\n")), {
+async function importSuv(vin: string, stock: string, store?: string) {
+  const at = store ?? (await storeId());
+  const summary = await importFeed(db(), at, parseCsvFeed([HEADER, suv(vin, stock)].join("\n")), {
     full: false,
     alerts: { messageDomain: mailDomain(MAIL_FROM) },
   });
@@ -139,4 +140,65 @@ it("subscribe, confirm from the email, one email for a matching import, one-clic
   expect(
     (await db().select().from(alertSubscriptions).where(eq(alertSubscriptions.email, "shopper@example.com"))).length,
   ).toBe(0);
+});
+
+/** Subscribes `email` to the alert of `search` (the visitor at the default store) and confirms it from its email. */
+async function confirmedAlert(email: string, search: string): Promise<void> {
+  const received = peer.received.length;
+  const posted = await postForm(site.url, "/alerts", {
+    idempotencyKey: crypto.randomUUID(),
+    website: "",
+    email,
+    search,
+  });
+  expect(posted.status).toBe(303);
+  expect(posted.headers.get("location")).toBe(search);
+  await peer.waitForReceived(received + 1, 20_000);
+  const text = peer.received.at(-1)?.message.text ?? "";
+  const token = /\/alerts\/confirm\/([\w-]{43})/.exec(text)?.[1] as string;
+  const confirmed = await postForm(site.url, `/alerts/confirm/${token}`, { intent: "confirm" });
+  expect(confirmed.status).toBe(303);
+}
+
+it("an alert made from an all-stores search hears of a match at the other store, naming that store; the same search at one store does not (ADR 423)", async () => {
+  await confirmedAlert("everywhere@example.com", "/cars-for-sale/suvs?store=all");
+  await confirmedAlert("brentwood-only@example.com", "/cars-for-sale/suvs");
+  const alerts = await db()
+    .select({
+      email: alertSubscriptions.email,
+      everyStore: alertSubscriptions.everyStore,
+      label: alertSubscriptions.label,
+    })
+    .from(alertSubscriptions)
+    .where(sql`${alertSubscriptions.email} in ('everywhere@example.com', 'brentwood-only@example.com')`)
+    .orderBy(alertSubscriptions.email);
+  expect(alerts).toEqual([
+    { email: "brentwood-only@example.com", everyStore: false, label: "SUVs" },
+    { email: "everywhere@example.com", everyStore: true, label: "SUVs at both stores" },
+  ]);
+  const [home] = rowsOf<{ id: string }>(await db().execute(sql`select id from stores where id = ${await storeId()}`));
+  const [other] = rowsOf<{ id: string; name: string }>(
+    await db().execute(sql`select id, name from stores where id <> ${home?.id} and id in
+      (select store_id from vehicles where status = 'available') limit 1`),
+  );
+  expect(other).toBeDefined();
+
+  const received = peer.received.length;
+  await importSuv("5XYP5DHC4NG000123", "ALERT3", other?.id);
+  await peer.waitForReceived(received + 1, 20_000);
+  await until(
+    "the relay to have nothing pending",
+    async () => {
+      const [row] = rowsOf<{ n: number }>(
+        await db().execute(sql`select count(*)::int as n from outbox where state = 'pending'`),
+      );
+      return Number(row?.n) === 0;
+    },
+    { timeoutMs: 20_000 },
+  );
+  const sent = peer.received.slice(received);
+  expect(sent.map((m) => m.message.header("to"))).toEqual(["everywhere@example.com"]);
+  expect(sent[0]?.message.header("subject")).toMatch(/^SUVs at both stores: 1 new match at /);
+  expect(sent[0]?.message.text).toContain(`2022 Kia Telluride EX: $38,995, 12,000 miles, at ${other?.name}`);
+  expect(sent[0]?.message.text).toContain("/cars-for-sale/suvs?store=all");
 });

@@ -105,10 +105,16 @@ describe("a search at every store", () => {
     expect(hero(body)?.[0]).toBe("61 vehicles at Brentwood");
   });
 
-  it("an alert made from an all-stores search watches the visitor's store, which its form names", async () => {
+  it("the alert link of an all-stores search keeps its scope, and its form says it watches both stores (ADR 423)", async () => {
     const { body } = await request(`${site.url}/cars-for-sale/suvs?store=all`);
     const alert = /href="(\/alerts\?search=[^"]+)"/.exec(body)?.[1]?.replace(/&amp;/g, "&") ?? "";
-    expect(decodeURIComponent(alert)).toBe("/alerts?search=/cars-for-sale/suvs");
+    expect(decodeURIComponent(alert)).toBe("/alerts?search=/cars-for-sale/suvs?store=all");
+    const form = await request(`${site.url}${alert}`);
+    expect(form.status).toBe(200);
+    expect(visibleText(form.body)).toContain("Alert for: SUVs at both stores");
+    const oneStore = await request(`${site.url}/alerts?search=${encodeURIComponent("/cars-for-sale/suvs")}`);
+    expect(visibleText(oneStore.body)).toContain("Alert for: SUVs ");
+    expect(visibleText(oneStore.body)).not.toContain("both stores");
   });
 
   it("each filter count says its store: Brentwood at one store, both stores at every store", async () => {

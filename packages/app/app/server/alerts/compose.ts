@@ -29,7 +29,8 @@ function matchLine(origin: string, m: AlertMatch): string {
   const price = m.price === null ? "Call for price" : dollars.format(m.price);
   const was = m.event === "price-drop" && m.oldPrice !== null ? ` (was ${dollars.format(m.oldPrice)})` : "";
   const path = vehiclePath({ ...m, condition: m.condition as "new" | "used" | "certified" });
-  return `- ${name}: ${price}${was}, ${whole.format(m.mileage)} miles\n  ${origin}${path}`;
+  const where = m.store ? `, at ${m.store}` : "";
+  return `- ${name}: ${price}${was}, ${whole.format(m.mileage)} miles${where}\n  ${origin}${path}`;
 }
 
 /**

@@ -3,9 +3,9 @@
 // index built of the changed rows alone, so an alert matches exactly what its search page would list.
 import { randomUUID } from "node:crypto";
 import { defaultInventoryRules, type SearchCriteria, searchSortOption } from "@showroom/rules/inventory";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { alertSubscriptions } from "../db/schema.server";
+import { alertSubscriptions, stores } from "../db/schema.server";
 import { toTextArray } from "../inventory/import.server";
 import { checkCriteria } from "../search/criteria";
 import { runSearch } from "../search/engine";
@@ -32,6 +32,8 @@ export interface AlertMatch {
   price: number | null;
   oldPrice: number | null;
   mileage: number;
+  /** The store that lists it, named in the email of an alert at every store. */
+  store?: string;
 }
 
 /** Vehicles one email lists; the rest are counted and left to the search page. */
@@ -89,16 +91,21 @@ export async function queueAlertMatches(
   }
 
   const searches = await db
-    .select({ id: alertSubscriptions.id, criteria: alertSubscriptions.criteria })
+    .select({
+      id: alertSubscriptions.id,
+      criteria: alertSubscriptions.criteria,
+      everyStore: alertSubscriptions.everyStore,
+    })
     .from(alertSubscriptions)
     .where(
       and(
         eq(alertSubscriptions.status, "active"),
         eq(alertSubscriptions.kind, "search"),
-        eq(alertSubscriptions.storeId, storeId),
+        or(eq(alertSubscriptions.storeId, storeId), eq(alertSubscriptions.everyStore, true)),
       ),
     );
   if (searches.length > 0) {
+    const [store] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId));
     const index = buildInventoryIndex(rows);
     for (const alert of searches) {
       let criteria: SearchCriteria;
@@ -123,7 +130,10 @@ export async function queueAlertMatches(
       if (found.total > 0)
         perAlert.set(
           alert.id,
-          found.vehicles.map((v) => matchOf(v, byVin.get(v.vin) as AlertChange)),
+          found.vehicles.map((v) => {
+            const match = matchOf(v, byVin.get(v.vin) as AlertChange);
+            return alert.everyStore && store ? { ...match, store: store.name } : match;
+          }),
         );
     }
   }

@@ -60,6 +60,8 @@ export interface AlertRequest {
   /** Checked by the form's schema; stored lower case so one address is one shopper. */
   email: string;
   kind: AlertKind;
+  /** A search alert matched at every store's imports, not only `storeId`'s. */
+  everyStore?: boolean;
   vin?: string;
   criteria?: unknown;
   path: string;
@@ -134,6 +136,7 @@ export async function subscribeToAlert(
         storeId: request.storeId,
         email,
         kind: request.kind,
+        everyStore: request.everyStore ?? false,
         vin: request.vin ?? null,
         criteria: request.criteria ?? null,
         path: request.path,

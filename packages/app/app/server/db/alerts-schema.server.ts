@@ -1,7 +1,7 @@
 // Email alerts (issue 28, ADRs 370-374): a shopper's saved search or saved vehicle, and the emails it produced.
 // Re-exported by schema.server.ts, the schema drizzle-kit reads.
 import { sql } from "drizzle-orm";
-import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { bytea, createdAt } from "./columns.server";
 import { stores, vehicles } from "./schema.server";
 
@@ -19,9 +19,12 @@ export const alertSubscriptions = pgTable(
   "alert_subscriptions",
   {
     id: uuid("id").primaryKey(),
+    /** The store the shopper subscribed at: its dealer signs the emails. */
     storeId: text("store_id")
       .notNull()
       .references(() => stores.id),
+    /** A search alert made from a search at every store (`?store=all`): every store's imports are matched (ADR 423). */
+    everyStore: boolean("every_store").notNull().default(false),
     /** Personal data: never logged, never in a URL; cleared by the retention job. */
     email: text("email").notNull(),
     kind: text("kind", { enum: alertKinds }).notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "alert_subscriptions" ADD COLUMN "every_store" boolean DEFAULT false NOT NULL;
