@@ -185,7 +185,7 @@ try {
     log("  note: no vehicles in the database: the fixture seed did not run; inventory pages will be empty");
 
   const only = new Set(opts.pages.split(",").filter(Boolean));
-  const discovered = await discoverPages(server.url);
+  const discovered = await discoverPages(server.url, server.dataDir);
   const pages = only.size === 0 ? discovered.pages : discovered.pages.filter((p) => only.has(p.id));
   const absent = only.size === 0 ? discovered.absent : discovered.absent.filter((p) => only.has(p.id));
   results.pages = pages.map(({ id, path, vehicleCards }) => ({ id, path, vehicleCards }));

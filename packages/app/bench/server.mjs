@@ -3,7 +3,7 @@
 // actually serves.
 import { execFileSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -120,7 +120,7 @@ async function get(url) {
  * The pages of the benchmarks that this build serves: home and contact always (reported missing when not 200), the
  * search page and one vehicle detail page when present. Each page carries its SSR HTML for the first-load JS step.
  */
-export async function discoverPages(baseUrl) {
+export async function discoverPages(baseUrl, dataDir) {
   const pages = [];
   const absent = [];
   const want = [
@@ -136,6 +136,8 @@ export async function discoverPages(baseUrl) {
     { id: "financing", label: "financing", path: "/auto-financing", required: true },
     { id: "pre-approval", label: "pre-approval", path: "/auto-financing/apply-for-financing", required: true },
     { id: "full-credit", label: "full credit", path: "/auto-financing/full-credit-application", required: true },
+    // The alert form of a search (issue 28): a form for one shopper, never indexed.
+    { id: "alert", label: "alert", path: "/alerts?search=%2Fcars-for-sale%2Fsuvs", required: false, noindex: true },
   ];
   for (const page of want) {
     const answer = await get(baseUrl + page.path);
@@ -182,6 +184,22 @@ export async function discoverPages(baseUrl) {
       pages.push({ id: "compare", label: "compare", path, url: baseUrl + path, html: answer.html, noindex: true });
     } else absent.push({ id: "compare", label: "compare", path, required: false, status: answer.status });
   }
+  // An alert's own page, as its confirmation email links to it: subscribed through the form, the link read from the
+  // email the relay writes under DATA_DIR/mail (the bench server has no SMTP peer).
+  const manage = dataDir ? await alertManagePath(baseUrl, dataDir) : null;
+  if (manage) {
+    const answer = await get(baseUrl + manage);
+    if (answer.status === 200)
+      pages.push({
+        id: "alert-manage",
+        label: "alert page",
+        path: manage,
+        url: baseUrl + manage,
+        html: answer.html,
+        noindex: true,
+      });
+    else absent.push({ id: "alert-manage", label: "alert page", path: manage, required: false, status: answer.status });
+  }
   const offer = await makeOffer(baseUrl);
   if (offer.path) {
     const answer = await get(baseUrl + offer.path);
@@ -205,6 +223,32 @@ export async function discoverPages(baseUrl) {
       status: offer.status,
     });
   return { pages, absent };
+}
+
+/** Subscribes an address to the SUVs alert and answers the path of its page, from the confirmation email (or null). */
+async function alertManagePath(baseUrl, dataDir) {
+  const response = await fetch(`${baseUrl}/alerts`, {
+    method: "POST",
+    body: new URLSearchParams({
+      idempotencyKey: randomUUID(),
+      website: "",
+      email: "bench.alert@example.com",
+      search: "/cars-for-sale/suvs",
+    }),
+    redirect: "manual",
+    headers: { Origin: baseUrl, "user-agent": "showroom-bench" },
+  });
+  await response.arrayBuffer();
+  if (response.status !== 303) return null;
+  const mailDir = join(dataDir, "mail");
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    for (const file of existsSync(mailDir) ? readdirSync(mailDir) : []) {
+      const token = /\/alerts\/confirm\/([\w-]{43})/.exec(readFileSync(join(mailDir, file), "utf8"))?.[1];
+      if (token) return `/alerts/manage/${token}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return null;
 }
 
 /** The whole sell/trade journey in one POST (a 2021 MINI by VIN, in good shape), as the browser's journey sends it. */
