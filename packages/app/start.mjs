@@ -29,11 +29,32 @@ async function serve() {
   if (cluster.isPrimary) ensureBuild();
   const { start } = await import(serverBuild);
   let running;
+  let stopAsked = false;
+  const stop = () =>
+    running.close().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  // Listening before start() resolves: the relay and the HTTP server are already at work inside it, and a signal then
+  // must still close the database (PGlite's files, the outbox's leases), not end the process where it stands.
+  for (const signal of ["SIGTERM", "SIGINT"]) {
+    process.once(signal, () => {
+      if (running) stop();
+      else stopAsked = true;
+    });
+  }
   try {
     running = await start();
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
+  }
+  if (stopAsked) {
+    stop();
+    return;
   }
   const line = `Showroom is serving ${running.url} (${running.database.kind} database; lead mail: ${running.mail})`;
   if (cluster.isWorker) process.send?.({ ready: line });
@@ -45,17 +66,6 @@ async function serve() {
   process.on("SIGHUP", () => {
     running.reloadOfferRules().catch((error) => console.error(error));
   });
-  for (const signal of ["SIGTERM", "SIGINT"]) {
-    process.once(signal, () => {
-      running.close().then(
-        () => process.exit(0),
-        (error) => {
-          console.error(error);
-          process.exit(1);
-        },
-      );
-    });
-  }
 }
 
 /**
