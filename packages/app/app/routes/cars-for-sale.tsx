@@ -48,6 +48,7 @@ const VehicleDetail = lazy(() => {
   const loaded = detail;
   if (loaded) {
     const now = {
+      // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one must call back at once.
       then: (resolve: (value: { default: DetailModule["VehicleDetail"] }) => void) =>
         resolve({ default: loaded.VehicleDetail }),
     };
