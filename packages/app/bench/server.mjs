@@ -243,7 +243,9 @@ async function alertManagePath(baseUrl, dataDir) {
   const mailDir = join(dataDir, "mail");
   for (let waited = 0; waited < 15_000; waited += 100) {
     for (const file of existsSync(mailDir) ? readdirSync(mailDir) : []) {
-      const token = /\/alerts\/confirm\/([\w-]{43})/.exec(readFileSync(join(mailDir, file), "utf8"))?.[1];
+      // Quoted-printable: a long line is broken with "=" at its end, which may fall inside the link.
+      const text = readFileSync(join(mailDir, file), "utf8").replace(/=\r?\n/g, "");
+      const token = /\/alerts\/confirm\/([\w-]{43})/.exec(text)?.[1];
       if (token) return `/alerts/manage/${token}`;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));

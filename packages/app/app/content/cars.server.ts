@@ -249,6 +249,7 @@ async function searchPage(site: Site, request: Request, url: URL) {
     conditions,
     city: dealer.city,
     state: dealer.state_short,
+    stores: criteria.store ? scopeWords(site, criteria) : undefined,
     page,
   });
   // Page 2 and later of a filter page are pages of their own for crawlers: `?page=N` alone keeps the page

@@ -21,6 +21,8 @@ export interface SearchHeadingInput {
   readonly conditions: readonly Condition[];
   readonly city: string;
   readonly state: string;
+  /** A search at every store: the words for them ("both stores"), which the h1 names instead of the visitor's city. */
+  readonly stores?: string | undefined;
   readonly page: number;
 }
 
@@ -75,7 +77,9 @@ export function searchHeading(input: SearchHeadingInput): SearchHeading {
   ]
     .filter((word): word is string => Boolean(word))
     .join(" ");
-  const heading = t("inventory.search.heading", { subject, city: input.city, state: input.state });
+  const heading = input.stores
+    ? t("inventory.search.headingAtStores", { subject, stores: input.stores })
+    : t("inventory.search.heading", { subject, city: input.city, state: input.state });
   const pageSuffix = input.page > 1 ? `, ${t("inventory.search.headingPage", { page: input.page })}` : "";
   return { subject, heading, pageSuffix };
 }

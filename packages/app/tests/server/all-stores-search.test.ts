@@ -27,6 +27,10 @@ describe("a search at every store", () => {
     expect(status).toBe(200);
     const [, count, where] = hero(body) ?? [];
     expect(where).toBe("both stores");
+    // The h1 names the stores it lists, not the visitor's city.
+    expect(visibleText(/<h1[^>]*>[\s\S]*?<\/h1>/.exec(body)?.[0] ?? "").trim()).toBe(
+      "Used SUVs for Sale at both stores",
+    );
     const brentwood = await heroCount("/cars-for-sale/suvs", await storeCookie(site.url, "brentwood"));
     const stPeters = await heroCount("/cars-for-sale/suvs", await storeCookie(site.url, "st-peters"));
     expect(brentwood).toBe(61);
@@ -42,6 +46,9 @@ describe("a search at every store", () => {
   it("at one store the cards name no store and the hero says the store", async () => {
     const { body } = await request(`${site.url}/cars-for-sale/suvs`);
     expect(hero(body)?.[0]).toBe("61 vehicles at Brentwood");
+    expect(visibleText(/<h1[^>]*>[\s\S]*?<\/h1>/.exec(body)?.[0] ?? "").trim()).toBe(
+      "Used SUVs for Sale in Brentwood, MO",
+    );
     expect(cardStores(body).every((s) => s === null)).toBe(true);
   });
 
