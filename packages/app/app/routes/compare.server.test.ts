@@ -63,6 +63,9 @@ describe.each(testDatabaseKinds())("the compare page on %s", (kind) => {
     expect(page?.columns.map((c) => c.vin)).toEqual([b, a]);
     expect(page?.columns.every((c) => c.price.kind !== "amount")).toBe(true);
     expect(page?.columns[0]?.removeHref).toBe(`/compare?vins=${a}`);
+    // Each car says where it is: compared cars may be at different stores.
+    const cities = siteOn(t.db).stores.map((store) => store.dealer.city);
+    expect(page?.columns.every((c) => cities.includes(c.store))).toBe(true);
     expect(page?.seo.robots).toMatch(/^noindex/);
     expect(page?.missing).toEqual([]);
   });

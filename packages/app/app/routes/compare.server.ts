@@ -60,6 +60,7 @@ export async function comparePage(site: Site, request: Request) {
     vehicle && !(vehicle.private && !visitor.inventoryUnlocked) ? [vehicle] : [],
   );
   const numbers = readShopperNumbers(request, site.settings);
+  const storeName = new Map(site.stores.map((store) => [store.id, store.dealer.city]));
   const gone = query.vins.filter((vin) => !listed.some((vehicle) => vehicle.vin === vin));
   const columns = listed.map(
     (vehicle): CompareColumn => ({
@@ -69,6 +70,7 @@ export async function comparePage(site: Site, request: Request) {
       trim: vehicle.trim,
       year: vehicle.year,
       mileage: vehicle.mileage,
+      store: storeName.get(vehicle.storeId) ?? "",
       price: formattedPrice(priceDisplay(vehicle, visitor.priceUnlocked), vehicle.year, numbers),
       drivetrain: vehicle.drivetrain ?? "",
       fuelType: vehicle.fuelType ?? "",

@@ -66,7 +66,7 @@ async function expectComparison(page: Page, picked: { vin: string; href: string 
   await page.waitForURL(`${world.site.url}/compare?vins=${picked.map((p) => p.vin).join(",")}`);
   const table = await readTable(page);
   expect(table.vehicles).toEqual(picked.map((p) => p.href));
-  expect(table.rows.slice(0, 3)).toEqual(["Price", "Year", "Mileage"]);
+  expect(table.rows.slice(0, 4)).toEqual(["Price", "Year", "Mileage", "Store"]);
   expect(table.rows).toContain("Key features");
   expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/^noindex/);
   return table;

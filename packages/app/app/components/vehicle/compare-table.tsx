@@ -13,6 +13,8 @@ export interface CompareColumn {
   trim: string | null;
   year: number;
   mileage: number;
+  /** Where the car is ("St. Peters"): compared cars may be at different stores. */
+  store: string;
   price: CardPrice;
   /** Empty when the feed does not say; the page writes "Not listed". */
   drivetrain: string;
@@ -52,6 +54,7 @@ export function CompareTable({ columns, texts }: { columns: readonly CompareColu
     },
     { key: "year", label: t("detail.specs.year"), cell: (c) => String(c.year) },
     { key: "mileage", label: t("detail.specs.mileage"), cell: (c) => countText(texts, "card.mileage", c.mileage) },
+    { key: "store", label: t("compare.store"), cell: (c) => c.store },
     ...(["drivetrain", "fuelType", "transmission", "engine"] as const).map((key) => ({
       key,
       label: t(`detail.specs.${key}`),
