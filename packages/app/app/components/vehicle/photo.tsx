@@ -1,4 +1,11 @@
-import { photoSources } from "./photo-sources";
+import { createContext, useContext } from "react";
+import { PHOTO_PATH, photoSources } from "./photo-sources";
+
+/**
+ * Where the photos' files are linked: the site's `/media/photos`, or the object store's public URL (ADR 424), given
+ * once by the root from the server's configuration, so no card or gallery passes it along.
+ */
+export const PhotoBase = createContext<string>(PHOTO_PATH);
 
 /**
  * A photo the server made (ADR 380): AVIF, then WebP, each at every width made, the browser picking by `sizes`. The
@@ -18,7 +25,7 @@ export function Photo({
   eager?: boolean;
   className?: string;
 }) {
-  const sources = photoSources(photo);
+  const sources = photoSources(photo, useContext(PhotoBase));
   if (!sources) return null;
   return (
     <picture>
