@@ -163,7 +163,7 @@ export async function addFeedJpeg(to: PhotoTarget, name: string, width: number):
 }
 
 /** The names of every file a photo named `name` can have. */
-export const photoFileNames = (name: string) =>
+const photoFileNames = (name: string) =>
   PHOTO_WIDTHS.flatMap((w) => [...PHOTO_FORMATS, "jpg"].map((format) => `${name}-${w}.${format}`));
 
 /**
