@@ -33,7 +33,7 @@ function siteOnStore(env: (endpoint: string) => Record<string, string>) {
     address: "127.0.0.1",
     silent: true,
     directory: storeDir,
-    configureBuckets: [{ name: BUCKET }],
+    configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   const state = { site: undefined as Running | undefined, endpoint: "", s3: undefined as S3Client | undefined };
   beforeAll(async () => {

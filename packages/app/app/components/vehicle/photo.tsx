@@ -1,11 +1,6 @@
-import { createContext, useContext } from "react";
-import { PHOTO_PATH, photoSources } from "./photo-sources";
-
-/**
- * Where the photos' files are linked: the site's `/media/photos`, or the object store's public URL (ADR 424), given
- * once by the root from the server's configuration, so no card or gallery passes it along.
- */
-export const PhotoBase = createContext<string>(PHOTO_PATH);
+import { useContext } from "react";
+import { PhotoBase } from "./photo-base";
+import { photoSources } from "./photo-sources";
 
 /**
  * A photo the server made (ADR 380): AVIF, then WebP, each at every width made, the browser picking by `sizes`. The

@@ -56,7 +56,7 @@ describe.each(testDatabaseKinds())("feed photos in an object store, on %s", (kin
     address: "127.0.0.1",
     silent: true,
     directory: storeDir,
-    configureBuckets: [{ name: BUCKET }],
+    configureBuckets: [{ name: BUCKET, configs: [] }],
   });
   let endpoint = "";
   let store: PhotoStore;
