@@ -15,6 +15,7 @@ import { LinkNavigation } from "./components/navigation/link-navigation";
 import { PopupHost } from "./components/popups/popup-host";
 import type { ShellData, TrackingView } from "./components/shell-data";
 import { Toaster } from "./components/toast";
+import { PhotoBase } from "./components/vehicle/photo-base";
 import { trackingMiddleware } from "./content/marketing.server";
 import { shellData } from "./content/shell.server";
 import { getSite, siteMiddleware } from "./content/site.server";
@@ -87,7 +88,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <LoadingBar settings={shell.loadingBar} label={common("a11y.pageLoading")} />
-      <Outlet />
+      <PhotoBase.Provider value={shell.photoBase}>
+        <Outlet />
+      </PhotoBase.Provider>
       <LinkNavigation />
       <Toaster
         initial={shell.toasts}

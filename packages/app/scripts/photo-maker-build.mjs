@@ -17,6 +17,7 @@ await build({
     emptyOutDir: false,
     copyPublicDir: false,
     minify: false,
-    rolldownOptions: { output: { entryFileNames: "photo-maker.mjs" } },
+    // One file: the photo store's module (loaded with the first store request, ADR 424) inlined rather than a chunk.
+    rolldownOptions: { output: { entryFileNames: "photo-maker.mjs", codeSplitting: false } },
   },
 });

@@ -13,7 +13,7 @@ import { KeptStores, keepStores } from "../app/content/stores.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
 import { openCommandChannel } from "../app/server/command-channel/site-channel.server";
-import { type Config, loadServerConfig } from "../app/server/config.server";
+import { type Config, loadServerConfig, photoStoreOf } from "../app/server/config.server";
 import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
 import { makeDataDirPrivate } from "../app/server/db/data-dir.server";
@@ -52,6 +52,7 @@ import { plainErrors, postBudgets, warnOfUntrustedProxy } from "./request-middle
 import {
   bodyLimit,
   nonceMiddleware,
+  photoImageSources,
   sameOriginOnly,
   securityHeadersFor,
   staffDeskHeaders,
@@ -90,7 +91,12 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
   if (metrics) app.use(metrics.timeRequests);
   if (!config.TRUST_PROXY) app.use(warnOfUntrustedProxy());
   // Level 4: documents rendered per request compress in half the time of the default level for a few % more bytes.
-  app.use(nonceMiddleware, securityHeadersFor(tagSources(config)), staffDeskHeaders, compression({ level: 4 }));
+  app.use(
+    nonceMiddleware,
+    securityHeadersFor(tagSources(config), photoImageSources(config)),
+    staffDeskHeaders,
+    compression({ level: 4 }),
+  );
   if (!cookiesAreSecure(config.PUBLIC_ORIGIN)) app.use(plainHttpCookies);
   if (metrics) app.use(metrics.endpoint);
 
@@ -247,7 +253,7 @@ export async function start(
   // one in use (docs/decisions/361).
   // Feed photos are fetched and resized in the background, never on a shopper's request: at start, after each import
   // this process hears of, and for retries (docs/decisions/380).
-  const photos = startPhotoJob(database.db, photoSettingsOf(config));
+  const photos = startPhotoJob(database.db, photoSettingsOf(config, photoStoreOf(config)));
   unwatch.push(() => photos.stop());
   if (database.onInventoryNotice) {
     unwatch.push(

@@ -22,12 +22,22 @@ export function tagSources(config: { GA_MEASUREMENT_ID?: string | undefined; GTM
 }
 
 /**
+ * Where the photos' files load from beyond 'self': the object store's public origin when one is configured (ADR 424).
+ * An https origin is already within img-src's `https:`; naming it keeps the policy true if that ever narrows, and
+ * admits the http://localhost store a developer runs.
+ */
+export function photoImageSources(config: { PHOTO_STORE?: unknown; PHOTO_PUBLIC_URL?: string | undefined }): string[] {
+  return config.PHOTO_STORE && config.PHOTO_PUBLIC_URL ? [new URL(config.PHOTO_PUBLIC_URL).origin] : [];
+}
+
+/**
  * The enforced security baseline on every response (not report-only). `extraSources` widen connect-src only: img-src
  * already takes any https host, and scripts stay under the nonce and 'strict-dynamic' (a tag is loaded by our own
- * nonce'd code, never inline).
+ * nonce'd code, never inline). `imageSources` widen img-src: the object store's origin.
  */
-export function securityHeadersFor(extraSources: readonly string[] = []) {
+export function securityHeadersFor(extraSources: readonly string[] = [], imageSources: readonly string[] = []) {
   const extra = extraSources.length > 0 ? ` ${extraSources.join(" ")}` : "";
+  const images = imageSources.length > 0 ? ` ${imageSources.join(" ")}` : "";
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = res.locals.nonce as string;
     const csp = [
@@ -38,7 +48,7 @@ export function securityHeadersFor(extraSources: readonly string[] = []) {
       "style-src-attr 'unsafe-inline'",
       // Feed photos come from the dealer's own picture hosts, unknown until an import: any https host (ADR 265),
       // which also covers the tags' image beacons.
-      "img-src 'self' data: https:",
+      `img-src 'self' data: https:${images}`,
       "font-src 'self'",
       `connect-src 'self'${extra}`,
       "form-action 'self'",

@@ -104,4 +104,6 @@ export interface ShellData {
   readonly documentFee: string;
   /** The apply-for-financing page's layout follows the store's pre-approval switch (spec section 2). */
   readonly preApproval: boolean;
+  /** Where photos' files are linked: `/media/photos`, or the object store's public URL (ADR 424). */
+  readonly photoBase: string;
 }

@@ -1,6 +1,7 @@
 import { fillTemplate, type MenuItem } from "@showroom/fixtures";
 import { formatMoney } from "../components/money";
 import type { MenuView, ShellData, StoreView } from "../components/shell-data";
+import { photoBaseOf } from "../server/config.server";
 import { consentView, trackingView } from "./consent.server";
 import { readFlash } from "./flash.server";
 import { popupsView } from "./popups.server";
@@ -144,6 +145,7 @@ export function shellData(site: Site, request: Request): { shell: ShellData; set
     year: new Date().getFullYear(),
     documentFee: formatMoney(store.dealer.fee.documentFee),
     preApproval: store.dealer.autoFinancing.preApproved,
+    photoBase: photoBaseOf(site.services.config),
   };
   return { shell, setCookies: flash.clear ? [flash.clear] : [] };
 }

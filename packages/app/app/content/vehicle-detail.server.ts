@@ -5,6 +5,7 @@ import { redirect } from "react-router";
 import { photoSources } from "../components/vehicle/photo-sources";
 import { vehiclePicturePath } from "../components/vehicle/picture-path";
 import type { DetailPrice, HoursView, VehicleDetailView, VehicleStoreView } from "../components/vehicle/types";
+import { photoBaseOf } from "../server/config.server";
 import { readyPhotos } from "../server/photos/photo-job.server";
 import { savedVins } from "../server/saved/saved-vehicles.server";
 import { priceDisplay } from "../server/search/cards";
@@ -146,8 +147,8 @@ function detailView(
 }
 
 /** What a shared link or search engine shows for the vehicle: its first photo made, or its drawing without one. */
-function mainPicture(vehicle: VehicleDetail, photos: readonly string[]): string {
-  const first = photos[0] === undefined ? null : photoSources(photos[0]);
+function mainPicture(vehicle: VehicleDetail, photos: readonly string[], base: string): string {
+  const first = photos[0] === undefined ? null : photoSources(photos[0], base);
   return first?.src ?? vehiclePicturePath(vehicle.bodyStyle, vehicle.exteriorColor);
 }
 
@@ -186,7 +187,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       }),
       // Shared, the page shows the car: its picture and Open Graph's product type, not the inventory's card.
       ogType: "product" as const,
-      socialImage: absoluteUrl(site, mainPicture(vehicle, photos)),
+      socialImage: absoluteUrl(site, mainPicture(vehicle, photos, photoBaseOf(site.services.config))),
     },
     // What the detail view and its similar vehicles' cards look up in the browser.
     texts: pickTexts("inventory", ["detail", "card", "alerts.createVehicle"]),
@@ -215,7 +216,7 @@ export async function detailPage(site: Site, request: Request, url: URL, vin: st
       vehicle,
       dealer,
       origin: site.origin,
-      picture: mainPicture(vehicle, photos),
+      picture: mainPicture(vehicle, photos, photoBaseOf(site.services.config)),
       // schema.org's bodyType names one vehicle's body: "SUV", not the listing's "SUVs".
       bodyType: bodyStyleName(vehicle.bodyStyle).replace(/s$/, ""),
       priceUnlocked: visitor.priceUnlocked,

@@ -2,16 +2,18 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import Negotiator from "negotiator";
 import type { Site } from "../content/site.server";
+import { photoBaseOf } from "../server/config.server";
 import { listingFeed } from "../server/listing-feeds/feed-cache.server";
 import type { FeedSite, Platform } from "../server/listing-feeds/feed-vehicle";
 import { logError } from "../server/log.server";
 
 /** What the site adds to every feed: its origin, the conditions it sells, its currency. */
-function feedSiteOf(site: Pick<Site, "origin" | "settings">): FeedSite {
+function feedSiteOf(site: Pick<Site, "origin" | "settings" | "services">): FeedSite {
   return {
     origin: site.origin,
     conditions: site.settings.vehicleConditions,
     currency: site.settings.tracking.currency,
+    photoBase: photoBaseOf(site.services.config),
   };
 }
 

@@ -1,6 +1,7 @@
 import { originOf, settingsFor } from "../content/site.server";
 import { listStores } from "../content/stores.server";
 import type { AppServices } from "../context";
+import { photoBaseOf } from "../server/config.server";
 import { feedPath } from "../server/listing-feeds/build.server";
 import { LEFT_OUT_LABELS, type LeftOutReason } from "../server/listing-feeds/eligibility";
 import { listingFeed } from "../server/listing-feeds/feed-cache.server";
@@ -44,6 +45,7 @@ export async function listingFeedsDesk(services: AppServices): Promise<DeskFeedS
     origin: originOf(services),
     conditions: settings.vehicleConditions,
     currency: settings.tracking.currency,
+    photoBase: photoBaseOf(services.config),
   };
   const stores = await listStores(services.db);
   return Promise.all(

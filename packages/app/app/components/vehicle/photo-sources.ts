@@ -9,6 +9,9 @@ export const PHOTO_FORMATS = ["avif", "webp"] as const;
 /** Every photo is cropped to the 16:9 frame the gallery shows it in. */
 export const photoHeight = (width: number) => Math.round((width * 9) / 16);
 
+/** Where the site serves the files it made itself (DATA_DIR/media/photos); an object store's public URL replaces it. */
+export const PHOTO_PATH = "/media/photos";
+
 const KEY = /^([0-9a-f]{32})-(\d{3,4})$/;
 
 export interface PhotoSources {
@@ -19,15 +22,18 @@ export interface PhotoSources {
   height: number;
 }
 
-/** The files of a photo key, or null for anything that is not one. */
-export function photoSources(key: string): PhotoSources | null {
+/**
+ * The files of a photo key, or null for anything that is not one. `base` is where the files are: the site's own
+ * `/media/photos`, or the object store's public URL when one is configured (ADR 424).
+ */
+export function photoSources(key: string, base: string = PHOTO_PATH): PhotoSources | null {
   const found = KEY.exec(key);
   if (!found) return null;
   const [, name, widest] = found;
   const max = Number(widest);
   const widths = PHOTO_WIDTHS.filter((w, i) => i === 0 || w <= max);
   const width = widths.at(-1) ?? PHOTO_WIDTHS[0];
-  const file = (w: number, format: string) => `/media/photos/${name}-${w}.${format}`;
+  const file = (w: number, format: string) => `${base}/${name}-${w}.${format}`;
   const set = (format: string) => widths.map((w) => `${file(w, format)} ${w}w`).join(", ");
   return {
     src: file(width, "webp"),

@@ -1,3 +1,5 @@
+import { useContext } from "react";
+import { PhotoBase } from "./photo-base";
 import { photoSources } from "./photo-sources";
 
 /**
@@ -18,7 +20,7 @@ export function Photo({
   eager?: boolean;
   className?: string;
 }) {
-  const sources = photoSources(photo);
+  const sources = photoSources(photo, useContext(PhotoBase));
   if (!sources) return null;
   return (
     <picture>

@@ -78,7 +78,7 @@ export async function buildFeed(
   let listed = 0;
   try {
     await write(start);
-    for await (const page of storeVehiclePages(db, store.id)) {
+    for await (const page of storeVehiclePages(db, store.id, site.photoBase)) {
       let text = "";
       for (const vehicle of page) {
         const reason = leftOutReason(vehicle, store, site, platform);

@@ -54,6 +54,8 @@ export interface FeedSite {
   readonly conditions: readonly Condition[];
   /** ISO 4217 (`USD`). */
   readonly currency: string;
+  /** Where the photos the server made are linked: `/media/photos` (the default) or the object store's public URL. */
+  readonly photoBase?: string;
 }
 
 /** A site path (`/media/…`) made absolute on the site's origin; an absolute URL stays as it is. */

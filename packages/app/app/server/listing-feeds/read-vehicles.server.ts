@@ -1,5 +1,6 @@
 import { type Condition, vehiclePath } from "@showroom/rules/inventory";
 import { sql } from "drizzle-orm";
+import { PHOTO_PATH } from "../../components/vehicle/photo-sources";
 import type { Db } from "../db/client.server";
 import { vehiclePhotos, vehicles } from "../db/schema.server";
 import { listedOn } from "../search/snapshot.server";
@@ -8,30 +9,31 @@ import type { FeedVehicle } from "./feed-vehicle";
 /** Cars per read: a 100,000-car store is read in 500 short queries, each mapped and compressed before the next. */
 const FEED_PAGE_SIZE = 200;
 
-// The columns in the order of the JSON arrays a page comes back as.
-const COLUMNS = sql.join(
-  [
-    sql`${vehicles.vin}`,
-    sql`${vehicles.stockNumber}`,
-    sql`${vehicles.condition}`,
-    sql`${vehicles.year}`,
-    sql`${vehicles.make}`,
-    sql`${vehicles.model}`,
-    sql`${vehicles.trim}`,
-    sql`${vehicles.bodyStyle}`,
-    sql`${vehicles.mileage}`,
-    sql`${vehicles.price}`,
-    sql`${vehicles.oldPrice}`,
-    sql`${vehicles.exteriorColor}`,
-    sql`${vehicles.interiorColor}`,
-    sql`${vehicles.fuelType}`,
-    sql`${vehicles.transmission}`,
-    sql`${vehicles.details}->>'drivetrain'`,
-    sql`${vehicles.details}->>'engine'`,
-    sql`coalesce(${vehicles.details}->'features', '[]'::jsonb)`,
-    // Each photo the server has made with its feed JPEG as the site's own path (ADR 407), else the feed's URL, in the
-    // feed's order: one lookup by primary key per photo, inside the page's own query.
-    sql`coalesce((select jsonb_agg(coalesce('/media/photos/' || ${vehiclePhotos.name} || '-' || ${vehiclePhotos.width}
+// The columns in the order of the JSON arrays a page comes back as; `photoBase` is where the photos' files are linked.
+const columns = (photoBase: string) =>
+  sql.join(
+    [
+      sql`${vehicles.vin}`,
+      sql`${vehicles.stockNumber}`,
+      sql`${vehicles.condition}`,
+      sql`${vehicles.year}`,
+      sql`${vehicles.make}`,
+      sql`${vehicles.model}`,
+      sql`${vehicles.trim}`,
+      sql`${vehicles.bodyStyle}`,
+      sql`${vehicles.mileage}`,
+      sql`${vehicles.price}`,
+      sql`${vehicles.oldPrice}`,
+      sql`${vehicles.exteriorColor}`,
+      sql`${vehicles.interiorColor}`,
+      sql`${vehicles.fuelType}`,
+      sql`${vehicles.transmission}`,
+      sql`${vehicles.details}->>'drivetrain'`,
+      sql`${vehicles.details}->>'engine'`,
+      sql`coalesce(${vehicles.details}->'features', '[]'::jsonb)`,
+      // Each photo the server has made with its feed JPEG as the site's own path (ADR 407) or its URL in the object store
+      // (ADR 424), else the feed's URL, in the feed's order: one lookup by primary key per photo, inside the page's query.
+      sql`coalesce((select jsonb_agg(coalesce(${`${photoBase}/`}::text || ${vehiclePhotos.name} || '-' || ${vehiclePhotos.width}
         || '.jpg', photo.url) order by photo.n)
       from jsonb_array_elements(case when jsonb_typeof(${vehicles.details}->'images') = 'array'
         then ${vehicles.details}->'images' else '[]'::jsonb end) with ordinality as photo_json(value, n),
@@ -39,14 +41,14 @@ const COLUMNS = sql.join(
       left join ${vehiclePhotos} on ${vehiclePhotos.sourceUrl} = photo.url and ${vehiclePhotos.status} = 'ready'
         and ${vehiclePhotos.feedJpeg}
       where jsonb_typeof(photo_json.value) = 'string'), '[]'::jsonb)`,
-    sql`${vehicles.private}`,
-    sql`${vehicles.details}->>'dateAdded'`,
-    sql`${vehicles.firstSeenAt}`,
-    sql`${vehicles.storeId}`,
-    sql`${vehicles.status}`,
-  ],
-  sql`, `,
-);
+      sql`${vehicles.private}`,
+      sql`${vehicles.details}->>'dateAdded'`,
+      sql`${vehicles.firstSeenAt}`,
+      sql`${vehicles.storeId}`,
+      sql`${vehicles.status}`,
+    ],
+    sql`, `,
+  );
 
 const strings = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
@@ -96,7 +98,12 @@ const rowsOf = <T>(result: unknown): T[] =>
  * two pages moves the inventory version, so the build that read them is replaced (feed-cache.server.ts). A car sold in
  * between is left out by the status check.
  */
-export async function* storeVehiclePages(db: Db, storeId: string): AsyncGenerator<FeedVehicle[]> {
+export async function* storeVehiclePages(
+  db: Db,
+  storeId: string,
+  photoBase: string = PHOTO_PATH,
+): AsyncGenerator<FeedVehicle[]> {
+  const COLUMNS = columns(photoBase);
   const [list] = rowsOf<{ vins: string | null }>(
     await db.execute(
       sql`select string_agg(${vehicles.vin}, ',' order by ${vehicles.vin}) as vins from ${vehicles}

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Metadata } from "sharp";
 import { PHOTO_FORMATS, PHOTO_WIDTHS, photoHeight } from "../../components/vehicle/photo-sources";
+import type { PhotoTarget } from "./photo-store";
 
 /**
  * What a photo may be before it is decoded (ADR 380): at most this many pixels (a decompression bomb declares its
@@ -15,7 +16,14 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif", "gif"]);
 /** Bumped when the files made from a photo change (widths, encoders), so new names do not collide with cached ones. */
 const PIPELINE_VERSION = "1";
 
-export type PhotoOutcome = { kind: "ready"; name: string; width: number } | { kind: "refused"; reason: string };
+/**
+ * `failed`: the object store did not take the files (down, refusing, out of time): the photo is tried again on its
+ * backoff, like a failed download (ADR 424). A full local disk still throws, as before.
+ */
+export type PhotoOutcome =
+  | { kind: "ready"; name: string; width: number }
+  | { kind: "refused"; reason: string }
+  | { kind: "failed"; reason: string };
 
 let sharpModule: Promise<typeof import("sharp")> | undefined;
 
@@ -42,9 +50,9 @@ export const photosDir = (dataDir: string) => join(dataDir, "media", "photos");
  * writes it as AVIF and WebP at each standard width up to its own (at least the smallest), cropped to the 16:9 frame
  * every page shows it in. Files are named by the hash of the source bytes, so a name never changes its content and
  * the route can cache it for a year. A file that is written already is written again identically; the rename makes
- * each appear whole.
+ * each appear whole. With an object store (ADR 424) each file is PUT there instead and nothing is written to disk.
  */
-export async function makePhotoFiles(source: Buffer, dir: string): Promise<PhotoOutcome> {
+export async function makePhotoFiles(source: Buffer, to: PhotoTarget): Promise<PhotoOutcome> {
   const { default: sharp } = await loadSharp();
   let meta: Metadata;
   try {
@@ -88,7 +96,17 @@ export async function makePhotoFiles(source: Buffer, dir: string): Promise<Photo
     return { kind: "refused", reason: "its pixels cannot be read (a broken or truncated file)" };
   }
   // A failure to write (a full disk) is ours, not the photo's: it throws, and the job tries the photo again later.
-  await writeFiles(dir, files);
+  // The store's refusal is a failed attempt with its reason, tried again on the photo's backoff.
+  if (typeof to !== "string") {
+    const store = await import("./photo-store.server");
+    try {
+      for (const [fileName, data] of files) await store.putPhotoObject(to, fileName, data);
+    } catch (error) {
+      return { kind: "failed", reason: store.storeFailure(error) };
+    }
+    return { kind: "ready", name, width: widest };
+  }
+  await writeFiles(to, files);
   return { kind: "ready", name, width: widest };
 }
 
@@ -114,23 +132,50 @@ async function writeFiles(dir: string, files: readonly [string, Buffer][]) {
 
 /**
  * The feed JPEG of a photo made before the feeds took the site's own photos (ADR 407), from its widest WebP already on
- * disk: no second download. False when that file is missing, so the caller has the photo made again. Run in the photo
- * process (ADR 410), asked through `PhotoProcess.addFeedJpeg`.
+ * disk or in the object store: no second download. False when that file is missing, so the caller has the photo made
+ * again; a store that does not answer throws. Run in the photo process (ADR 410), asked through
+ * `PhotoProcess.addFeedJpeg`.
  */
-export async function addFeedJpeg(dir: string, name: string, width: number): Promise<boolean> {
+export async function addFeedJpeg(to: PhotoTarget, name: string, width: number): Promise<boolean> {
   const { default: sharp } = await loadSharp();
+  const webpName = `${name}-${width}.webp`;
+  const jpegName = `${name}-${width}.jpg`;
+  if (typeof to !== "string") {
+    const store = await import("./photo-store.server");
+    const webp = await store.getPhotoObject(to, webpName).catch((error: unknown) => {
+      throw new Error(store.storeFailure(error));
+    });
+    if (!webp) return false;
+    const jpeg = await asFeedJpeg(sharp(webp, { failOn: "error" })).toBuffer();
+    await store.putPhotoObject(to, jpegName, jpeg).catch((error: unknown) => {
+      throw new Error(store.storeFailure(error));
+    });
+    return true;
+  }
   let webp: Buffer;
   try {
-    webp = await readFile(join(dir, `${name}-${width}.webp`));
+    webp = await readFile(join(to, webpName));
   } catch {
     return false;
   }
-  await writeFiles(dir, [[`${name}-${width}.jpg`, await asFeedJpeg(sharp(webp, { failOn: "error" })).toBuffer()]]);
+  await writeFiles(to, [[jpegName, await asFeedJpeg(sharp(webp, { failOn: "error" })).toBuffer()]]);
   return true;
 }
 
-/** Every file a photo named `name` can have; one already gone is no error. */
-export async function deletePhotoFiles(dir: string, name: string): Promise<void> {
-  const names = PHOTO_WIDTHS.flatMap((w) => [...PHOTO_FORMATS, "jpg"].map((format) => `${name}-${w}.${format}`));
-  await Promise.all(names.map((file) => rm(join(dir, file), { force: true })));
+/** The names of every file a photo named `name` can have. */
+const photoFileNames = (name: string) =>
+  PHOTO_WIDTHS.flatMap((w) => [...PHOTO_FORMATS, "jpg"].map((format) => `${name}-${w}.${format}`));
+
+/**
+ * Every file a photo named `name` can have; one already gone is no error. On disk here; in the object store through
+ * the photo process (`PhotoProcess.deletePhotos`), which calls this there, so the site never loads the SDK.
+ */
+export async function deletePhotoFiles(to: PhotoTarget, name: string): Promise<void> {
+  const names = photoFileNames(name);
+  if (typeof to !== "string") {
+    const store = await import("./photo-store.server");
+    await store.deletePhotoObjects(to, names);
+    return;
+  }
+  await Promise.all(names.map((file) => rm(join(to, file), { force: true })));
 }

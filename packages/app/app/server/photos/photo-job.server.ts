@@ -11,11 +11,14 @@ import { type AddressAllowance, parseAllowance } from "./photo-address.server";
 import { fetchPhoto, MAX_REDIRECTS } from "./photo-fetch.server";
 import { photosDir } from "./photo-files.server";
 import { type PhotoProcess, PhotoProcessStopped, photoProcess } from "./photo-process.server";
+import type { PhotoStore, PhotoTarget } from "./photo-store";
 import { addMissingFeedJpegs, sweepUnusedPhotos } from "./photo-sweep.server";
 
 export interface PhotoSettings {
-  /** Where the files go: `DATA_DIR/media/photos`. */
+  /** Where the files go without an object store: `DATA_DIR/media/photos`. */
   dir: string;
+  /** The S3-compatible bucket the files go to instead, when one is configured (ADR 424): nothing is written to `dir`. */
+  store?: PhotoStore | null | undefined;
   /** Bounds one download, headers and body alike. */
   timeoutMs: number;
   /** A photo past this many bytes is refused; the download stops there. */
@@ -32,9 +35,11 @@ export interface PhotoSettings {
 
 export function photoSettingsOf(
   config: Pick<Config, "DATA_DIR" | "FEED_TIMEOUT_MS" | "PHOTO_WORKERS" | "PHOTO_FETCH_ALLOW">,
+  store: PhotoStore | null = null,
 ): PhotoSettings {
   return {
     dir: photosDir(config.DATA_DIR),
+    store,
     timeoutMs: config.FEED_TIMEOUT_MS,
     maxBytes: 15_000_000,
     concurrency: config.PHOTO_WORKERS,
@@ -43,6 +48,9 @@ export function photoSettingsOf(
     unusedGraceMs: 7 * 24 * 3_600_000,
   };
 }
+
+/** Where the job's files go: the object store when one is configured, else the folder. */
+const targetOf = (settings: PhotoSettings): PhotoTarget => settings.store ?? settings.dir;
 
 /** Photos claimed at once; a claim lasts this long, so a process that dies mid-photo leaves it due again. */
 const CLAIM_ROWS = 16;
@@ -139,9 +147,9 @@ export async function readyPhotos(db: Db, urls: readonly string[]): Promise<stri
  * The photo process's answer; its dying mid-photo (a crash on a hostile file, a kill) is a failure tried again after
  * the backoff, never the end of the photo or of the site.
  */
-async function make(maker: PhotoProcess, body: Buffer, dir: string) {
+async function make(maker: PhotoProcess, body: Buffer, to: PhotoTarget) {
   try {
-    return await maker.make(body, dir);
+    return await maker.make(body, to);
   } catch (error) {
     if (!(error instanceof PhotoProcessStopped)) throw error;
     return { kind: "failed", reason: `${error.message} while making its files` } as const;
@@ -156,7 +164,7 @@ async function processPhoto(
   maker: PhotoProcess,
 ) {
   const got = await download(photo.sourceUrl, settings);
-  const outcome = got.kind === "body" ? await make(maker, got.body, settings.dir) : got;
+  const outcome = got.kind === "body" ? await make(maker, got.body, targetOf(settings)) : got;
   const now = new Date();
   const row = eq(vehiclePhotos.sourceUrl, photo.sourceUrl);
   if (outcome.kind === "ready") {
@@ -185,7 +193,8 @@ export interface PhotoRun {
 /**
  * Queues what imports added and forgets what no car names any more (ADR 406), then works through every due photo,
  * `concurrency` at a time, until none is due, and gives older photos their feed JPEG (ADR 407). A photo that fails
- * (unreachable, a 5xx, a timeout, a private address) stays `waiting` with its backoff; one whose content is refused is
+ * (unreachable, a 5xx, a timeout, a private address, an object store that did not take its files) stays `waiting`
+ * with its backoff; one whose content is refused is
  * never fetched again. Pages show a photo only once it is ready, and the drawing until then.
  *
  * The files, the feed JPEGs included, are made in a child process (ADR 410), forked with the first photo downloaded
@@ -215,7 +224,7 @@ async function runDuePhotos(
 ): Promise<PhotoRun> {
   const run: PhotoRun = { ready: 0, refused: 0, failed: 0 };
   await queuePhotos(db, now());
-  await sweepUnusedPhotos(db, settings.dir, settings.unusedGraceMs, now());
+  await sweepUnusedPhotos(db, targetOf(settings), settings.unusedGraceMs, now(), maker);
   while (!signal?.aborted) {
     const due = await claim(db, now());
     if (due.length === 0) break;
@@ -234,7 +243,7 @@ async function runDuePhotos(
     };
     await Promise.all(Array.from({ length: Math.max(1, settings.concurrency) }, worker));
   }
-  if (!signal?.aborted) await addMissingFeedJpegs(db, settings.dir, maker, signal);
+  if (!signal?.aborted) await addMissingFeedJpegs(db, targetOf(settings), maker, signal);
   return run;
 }
 

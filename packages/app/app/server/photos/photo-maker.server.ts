@@ -1,19 +1,27 @@
 // The photo process's entry (ADR 410): the site forks it when the photo queue has work, sends it each downloaded photo
-// and each older photo whose feed JPEG is missing (ADR 407), and disconnects once the queue is empty, so sharp (libvips)
+// each older photo whose feed JPEG is missing (ADR 407) and, with an object store, the files to delete (ADR 424), and
+// disconnects once the queue is empty, so sharp (libvips)
 // and the malloc arenas its encoder threads fill live and die here, never in the site's own process. Built to
 // build/photo-maker.mjs (scripts/photo-maker-build.mjs).
-import { addFeedJpeg, makePhotoFiles } from "./photo-files.server";
+import { addFeedJpeg, deletePhotoFiles, makePhotoFiles } from "./photo-files.server";
 import { isPhotoRequest, type PhotoReply, type PhotoRequest } from "./photo-messages";
 
 const reply = (message: PhotoReply) => process.send?.(message);
 
 function answer(request: PhotoRequest): Promise<PhotoReply> {
-  const { id, dir } = request;
+  const { id, to } = request;
   if (request.kind === "feed-jpeg") {
-    return addFeedJpeg(dir, request.name, request.width).then((added) => ({ id, added }));
+    return addFeedJpeg(to, request.name, request.width).then((added) => ({ id, added }));
+  }
+  if (request.kind === "delete") {
+    const { names } = request;
+    return (async () => {
+      for (const name of names) await deletePhotoFiles(to, name);
+      return { id, deleted: names.length };
+    })();
   }
   const { source } = request;
-  return makePhotoFiles(Buffer.from(source.buffer, source.byteOffset, source.byteLength), dir).then((outcome) => ({
+  return makePhotoFiles(Buffer.from(source.buffer, source.byteOffset, source.byteLength), to).then((outcome) => ({
     id,
     outcome,
   }));

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { builtPackageRoot } from "../db/client.server";
 import type { PhotoOutcome } from "./photo-files.server";
 import { isPhotoReply, type PhotoAsk, type PhotoReply, type PhotoRequest } from "./photo-messages";
+import type { PhotoTarget } from "./photo-store";
 
 /** The photo process stopped (a crash, a kill) before answering: the photo is tried again after its backoff. */
 export class PhotoProcessStopped extends Error {
@@ -33,13 +34,15 @@ function photoProcessEntry(): PhotoProcessEntry {
 }
 
 export interface PhotoProcess {
-  /** Makes one photo's files in the photo process, forking it first when none runs. */
-  make(source: Buffer, dir: string): Promise<PhotoOutcome>;
+  /** Makes one photo's files (in a folder or the object store) in the photo process, forking it first when none runs. */
+  make(source: Buffer, to: PhotoTarget): Promise<PhotoOutcome>;
   /**
    * Adds the feed JPEG of a photo made before the ad feeds named the site's photos (ADR 407), from its widest WebP in
-   * `dir`, in the photo process (forking it first when none runs). False when that WebP is missing.
+   * `to`, in the photo process (forking it first when none runs). False when that WebP is missing.
    */
-  addFeedJpeg(dir: string, name: string, width: number): Promise<boolean>;
+  addFeedJpeg(to: PhotoTarget, name: string, width: number): Promise<boolean>;
+  /** Deletes every file of the photos named from `to` (the object store, ADR 424) in the photo process. */
+  deletePhotos(to: PhotoTarget, names: string[]): Promise<void>;
   /** Lets the process exit (once it has answered everything sent) and waits until it has. */
   close(): Promise<void>;
   /** The pid of the process running now, if one does. */
@@ -101,15 +104,19 @@ export function photoProcess(entry: PhotoProcessEntry = photoProcessEntry()): Ph
     get pid() {
       return child?.pid;
     },
-    async make(source, dir) {
-      const reply = await ask({ kind: "make", source, dir });
+    async make(source, to) {
+      const reply = await ask({ kind: "make", source, to });
       if (!("outcome" in reply)) throw new Error("the photo process answered a photo to make with no outcome");
       return reply.outcome;
     },
-    async addFeedJpeg(dir, name, width) {
-      const reply = await ask({ kind: "feed-jpeg", dir, name, width });
+    async addFeedJpeg(to, name, width) {
+      const reply = await ask({ kind: "feed-jpeg", to, name, width });
       if (!("added" in reply)) throw new Error("the photo process answered a feed JPEG with no result");
       return reply.added;
+    },
+    async deletePhotos(to, names) {
+      const reply = await ask({ kind: "delete", to, names });
+      if (!("deleted" in reply)) throw new Error("the photo process answered a deletion with no count");
     },
     async close() {
       if (child?.connected) child.disconnect();

@@ -60,6 +60,7 @@ export function watchedProcess(
       feedJpegs.push(`${name}-${width}`);
       return watch(real.addFeedJpeg(dir, name, width), feedJpegs.length, options.signalOnFeedJpeg);
     },
+    deletePhotos: (to, names) => real.deletePhotos(to, names),
     close: () => real.close(),
   };
 }

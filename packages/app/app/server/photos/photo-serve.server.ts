@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { PHOTO_WIDTHS } from "../../components/vehicle/photo-sources";
 import { photosDir } from "./photo-files.server";
+import { PHOTO_CACHE_CONTROL, photoContentType } from "./photo-store";
 
 const NAME = new RegExp(`^[0-9a-f]{32}-(?:${PHOTO_WIDTHS.join("|")})\\.(avif|webp|jpg)$`);
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
@@ -18,12 +19,26 @@ export async function photoFile(dataDir: string, name: string | undefined): Prom
     const body = await readFile(join(photosDir(dataDir), name));
     return new Response(body, {
       headers: {
-        "Content-Type": format === "jpg" ? "image/jpeg" : `image/${format}`,
-        "Cache-Control": "public, max-age=31536000, immutable",
+        "Content-Type": photoContentType(name),
+        "Cache-Control": PHOTO_CACHE_CONTROL,
         "X-Content-Type-Options": "nosniff",
       },
     });
   } catch {
     return notFound();
   }
+}
+
+/**
+ * With an object store (ADR 425) the site keeps no photo files: a name of the job's shape is sent on to the same file
+ * at the store's public URL, permanently (the name is the content, and the store is where it lives now), so pages and
+ * ad feeds fetched before the store was configured still show their photos. Anything else is the 404 it always was:
+ * only a checked name is ever put after the public URL, so this redirects nowhere else.
+ */
+export function photoRedirect(publicUrl: string, name: string | undefined): Response {
+  if (!name || !NAME.test(name)) return notFound();
+  return new Response(null, {
+    status: 301,
+    headers: { Location: `${publicUrl}/${name}`, "Cache-Control": "public, max-age=86400" },
+  });
 }

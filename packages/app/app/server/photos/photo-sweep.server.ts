@@ -5,6 +5,7 @@ import { vehiclePhotos } from "../db/schema.server";
 import { logError, logInfo } from "../log.server";
 import { deletePhotoFiles } from "./photo-files.server";
 import type { PhotoProcess } from "./photo-process.server";
+import { type PhotoTarget, STORE_FAILED } from "./photo-store";
 
 /**
  * The photo addresses cars still in the inventory name: every car but a sold one (a car an admin hid comes back with
@@ -30,9 +31,17 @@ export interface Sweep {
  * grace period later its row is deleted and its files too, unless another address's photo has the same bytes (one
  * name, one set of files). Within the grace period, pages and ad feeds cached with the old URLs still load, and a car
  * back in the feed keeps its files. A `waiting` row is deleted only once its claim has run out, so no worker is
- * making it.
+ * making it. Files on disk are deleted here; objects in the store by the photo process (`maker`, ADR 424), so the site
+ * never loads the store's SDK. A store that fails to delete leaves the objects behind (logged): the rows are gone, and
+ * a file of a photo no page names costs only its storage.
  */
-export async function sweepUnusedPhotos(db: Db, dir: string, graceMs: number, now = new Date()): Promise<Sweep> {
+export async function sweepUnusedPhotos(
+  db: Db,
+  to: PhotoTarget,
+  graceMs: number,
+  now = new Date(),
+  maker?: Pick<PhotoProcess, "deletePhotos">,
+): Promise<Sweep> {
   const at = now.toISOString();
   const cutoff = new Date(now.getTime() - graceMs).toISOString();
   const unused = rowsOf(
@@ -68,7 +77,13 @@ export async function sweepUnusedPhotos(db: Db, dir: string, graceMs: number, no
           ).map((row) => row.name),
         );
   const orphans = names.filter((name) => !kept.has(name));
-  for (const name of orphans) await deletePhotoFiles(dir, name);
+  if (typeof to === "string") for (const name of orphans) await deletePhotoFiles(to, name);
+  else if (orphans.length > 0) {
+    if (!maker) throw new Error("deleting photos from the object store needs the photo process");
+    await maker
+      .deletePhotos(to, orphans)
+      .catch((error: unknown) => logError("deleting unused photos from the store", error));
+  }
   if (gone.length > 0) logInfo(`Photos: ${gone.length} no car names any more forgotten, ${orphans.length} deleted`);
   return { unused, reused, deleted: gone.length, filesDeleted: orphans.length };
 }
@@ -78,13 +93,13 @@ const JPEG_BATCH = 50;
 
 /**
  * Gives ready photos made before the feeds named the site's own photos their feed JPEG (ADR 407), from the WebP on
- * disk, a batch per run, made by the photo process (ADR 410) like every other file. A photo whose WebP is missing or
+ * disk or in the object store (ADR 424), a batch per run, made by the photo process (ADR 410) like every other file. A photo whose WebP is missing or
  * unreadable, or whose conversion the photo process died in, is made again from its address: that is bounded, where
  * leaving it would put the same photo first in every run's batch. A stopping server stops after the photo in hand.
  */
 export async function addMissingFeedJpegs(
   db: Db,
-  dir: string,
+  to: PhotoTarget,
   maker: Pick<PhotoProcess, "addFeedJpeg">,
   signal?: AbortSignal,
 ): Promise<number> {
@@ -100,9 +115,11 @@ export async function addMissingFeedJpegs(
     const where = and(eq(vehiclePhotos.sourceUrl, row.sourceUrl), eq(vehiclePhotos.status, "ready"));
     let ok = false;
     try {
-      ok = await maker.addFeedJpeg(dir, row.name, row.width);
+      ok = await maker.addFeedJpeg(to, row.name, row.width);
     } catch (error) {
       logError(`making the feed JPEG of ${row.sourceUrl}`, error);
+      // The object store not answering says nothing of the photo's files: the next run tries again (ADR 424).
+      if ((error as Error).message?.startsWith(STORE_FAILED)) continue;
     }
     // A missing or unreadable WebP, or a photo process that died on it: made again from its address, JPEG and all.
     const again = {
