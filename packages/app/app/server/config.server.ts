@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PHOTO_PATH } from "../components/vehicle/photo-sources";
+import { PHOTO_PATH } from "../components/vehicle/photo-base";
 import { parseAllowance } from "./photos/photo-address.server";
 import type { PhotoStore } from "./photos/photo-store";
 

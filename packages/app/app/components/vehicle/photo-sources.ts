@@ -1,3 +1,4 @@
+import { PHOTO_PATH } from "./photo-base";
 // A processed feed photo as the pages name it (ADR 380): `{name}-{width}`, the content hash its files are named by and
 // the widest width made. Shared by the server, which stores it, and the components, which write `srcset` from it.
 
@@ -8,9 +9,6 @@ export const PHOTO_FORMATS = ["avif", "webp"] as const;
 
 /** Every photo is cropped to the 16:9 frame the gallery shows it in. */
 export const photoHeight = (width: number) => Math.round((width * 9) / 16);
-
-/** Where the site serves the files it made itself (DATA_DIR/media/photos); an object store's public URL replaces it. */
-export const PHOTO_PATH = "/media/photos";
 
 const KEY = /^([0-9a-f]{32})-(\d{3,4})$/;
 
