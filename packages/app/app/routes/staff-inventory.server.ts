@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { inventoryIndexCaughtUp } from "../server/search/snapshot.server";
 import type { Desk } from "../server/staff/desk.server";
 import { changeCar } from "../server/staff/inventory-desk.server";
 
@@ -50,5 +51,8 @@ export async function inventoryAction(desk: Desk, form: FormData) {
   const change = parsed.data;
   const outcome = await changeCar(desk.services.db, desk.actor, change);
   if (outcome === "not-found") return data({ error: `There is no car with VIN ${change.vin}.` }, { status: 404 });
+  // The page then says the car is hidden (or shown, or repriced): this process's search says so too before it does.
+  // Other processes follow within a second, as after an import (ADR 361).
+  await inventoryIndexCaughtUp(desk.services.db);
   return redirect(`/staff/inventory?${new URLSearchParams({ q: change.vin, done: change.intent })}`, 303);
 }
