@@ -54,6 +54,20 @@ async function importSuv(vin: string, stock: string, store?: string) {
   expect(summary.applied).toBe(true);
 }
 
+/** Resolves once the relay has sent every email it was given (nothing pending in the outbox). */
+async function relayIdle(): Promise<void> {
+  await until(
+    "the relay to have nothing pending",
+    async () => {
+      const [row] = rowsOf<{ n: number }>(
+        await db().execute(sql`select count(*)::int as n from outbox where state = 'pending'`),
+      );
+      return Number(row?.n) === 0;
+    },
+    { timeoutMs: 20_000 },
+  );
+}
+
 it("the alert form refuses what it cannot watch, and answers a watchable search with its form", async () => {
   expect((await request(`${site.url}/alerts`)).status).toBe(404);
   expect((await request(`${site.url}/alerts?search=${encodeURIComponent("//evil.example/cars")}`)).status).toBe(404);
@@ -123,16 +137,7 @@ it("subscribe, confirm from the email, one email for a matching import, one-clic
   const before = (await db().select().from(alertEmails)).length;
   await importSuv("1FTFW1ET9DFC10312", "ALERT2");
   expect((await db().select().from(alertEmails)).length).toBe(before);
-  await until(
-    "the relay to have nothing pending",
-    async () => {
-      const [row] = rowsOf<{ n: number }>(
-        await db().execute(sql`select count(*)::int as n from outbox where state = 'pending'`),
-      );
-      return Number(row?.n) === 0;
-    },
-    { timeoutMs: 20_000 },
-  );
+  await relayIdle();
   expect(peer.received).toHaveLength(2);
   const manage = await request(`${site.url}/alerts/manage/${token}`);
   expect(manage.status).toBe(200);
@@ -186,16 +191,7 @@ it("an alert made from an all-stores search hears of a match at the other store,
   const received = peer.received.length;
   await importSuv("5XYP5DHC4NG000123", "ALERT3", other?.id);
   await peer.waitForReceived(received + 1, 20_000);
-  await until(
-    "the relay to have nothing pending",
-    async () => {
-      const [row] = rowsOf<{ n: number }>(
-        await db().execute(sql`select count(*)::int as n from outbox where state = 'pending'`),
-      );
-      return Number(row?.n) === 0;
-    },
-    { timeoutMs: 20_000 },
-  );
+  await relayIdle();
   const sent = peer.received.slice(received);
   expect(sent.map((m) => m.message.header("to"))).toEqual(["everywhere@example.com"]);
   expect(sent[0]?.message.header("subject")).toMatch(/^SUVs at both stores: 1 new match at /);

@@ -2,22 +2,21 @@
 // protocol peer in this process (s3rver): the fixtures' photos are made into the bucket, never DATA_DIR/media/photos;
 // the pages (srcset, og:image, JSON-LD) and both ad feeds link the public URL; img-src names its origin; the site's
 // own photo path answers 301 there. A store that refuses leaves the cars on their drawings.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { readFixtureJson } from "@showroom/fixtures/server";
 import { sql } from "drizzle-orm";
-import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Running } from "../../server/app";
 import { rowsOf } from "../support/databases";
+import { S3_PEER_KEYS, type S3Peer, startS3Peer } from "../support/s3-peer";
 import { until, waitForPhotos } from "../support/wait";
 import { startInProcess } from "./support/built-server";
 import { request } from "./support/requests";
 
 const BUCKET = "showroom-photos";
-const KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+const KEYS = S3_PEER_KEYS;
 
 type Node = Record<string, unknown> & { "@type": string };
 
@@ -27,19 +26,12 @@ const photographed = (readFixtureJson("inventory/vehicles.json") as { url: strin
 
 /** The site on the store, started once the peer listens (its port is in the settings). */
 function siteOnStore(env: (endpoint: string) => Record<string, string>) {
-  const storeDir = mkdtempSync(join(tmpdir(), "showroom-s3-site-"));
-  const peer = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory: storeDir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
+  let peer: S3Peer | undefined;
   const state = { site: undefined as Running | undefined, endpoint: "", s3: undefined as S3Client | undefined };
   beforeAll(async () => {
-    const { port } = await peer.run();
-    state.endpoint = `http://127.0.0.1:${port}`;
-    state.s3 = new S3Client({ endpoint: state.endpoint, region: "us-east-1", forcePathStyle: true, credentials: KEYS });
+    peer = await startS3Peer(BUCKET);
+    state.endpoint = peer.endpoint;
+    state.s3 = peer.s3;
     state.site = await startInProcess({
       PHOTO_WORKERS: "2",
       PHOTO_STORE: `s3://${BUCKET}/cars`,
@@ -52,9 +44,7 @@ function siteOnStore(env: (endpoint: string) => Record<string, string>) {
   }, 120_000);
   afterAll(async () => {
     await state.site?.close();
-    state.s3?.destroy();
-    await peer.close();
-    rmSync(storeDir, { recursive: true, force: true });
+    await peer?.close();
   });
   return state;
 }

@@ -2,22 +2,20 @@
 // (s3rver, as the mail tests run a real SMTP peer): the job PUTs every file it makes there and nothing on disk, adds a
 // missing feed JPEG from the WebP there, deletes an unused photo's objects, and a store that is down or refuses leaves
 // the photo waiting on its backoff with the car on its drawing.
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
-  S3Client,
+  type S3Client,
 } from "@aws-sdk/client-s3";
 import { eq } from "drizzle-orm";
-import S3rver from "s3rver";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
+import { S3_PEER_KEYS, type S3Peer, startS3Peer } from "../../../tests/support/s3-peer";
 import { loadConfig, photoBaseOf, photoStoreOf } from "../config.server";
 import { vehiclePhotos, vehicles } from "../db/schema.server";
 import { parseJsonFeed } from "../inventory/feed";
@@ -35,9 +33,7 @@ const VIN_B = "5TDMK3DCXGS779786";
 const DAY = 24 * 3_600_000;
 const BUCKET = "showroom-photos";
 const PREFIX = "cars/";
-// s3rver's own key pair: a request signed with any other access key id is refused with a 403 (InvalidAccessKeyId).
-// (It does not recompute SigV4 signatures, so a wrong secret alone would pass.)
-const KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+const KEYS = S3_PEER_KEYS;
 
 /** A port nothing listens on: a store that is down. */
 async function closedPort(): Promise<number> {
@@ -50,14 +46,7 @@ async function closedPort(): Promise<number> {
 
 describe.each(testDatabaseKinds())("feed photos in an object store, on %s", (kind) => {
   const t = useTestDatabase(kind);
-  const storeDir = mkdtempSync(join(tmpdir(), "showroom-s3-"));
-  const peer = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    silent: true,
-    directory: storeDir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
+  let peer: S3Peer;
   let endpoint = "";
   let store: PhotoStore;
   let s3: S3Client;
@@ -65,16 +54,11 @@ describe.each(testDatabaseKinds())("feed photos in an object store, on %s", (kin
   let settings: PhotoSettings;
 
   beforeAll(async () => {
-    const { port } = await peer.run();
-    endpoint = `http://127.0.0.1:${port}`;
+    peer = await startS3Peer(BUCKET);
+    ({ endpoint, s3 } = peer);
     store = { bucket: BUCKET, prefix: PREFIX, endpoint, region: "us-east-1", pathStyle: true, credentials: KEYS };
-    s3 = new S3Client({ endpoint, region: "us-east-1", forcePathStyle: true, credentials: KEYS });
   });
-  afterAll(async () => {
-    s3.destroy();
-    await peer.close();
-    rmSync(storeDir, { recursive: true, force: true });
-  });
+  afterAll(() => peer?.close());
   beforeEach(async () => {
     const workspace = await photoWorkspace(t.db);
     ({ dir } = workspace);
