@@ -1,6 +1,10 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { CreditApplicationForm, type CreditFormView } from "../components/financing/credit-application/credit-form";
+import {
+  CreditApplicationForm,
+  type CreditFormView,
+  loadLaterSteps,
+} from "../components/financing/credit-application/credit-form";
 import type { CreditStepper, Refusal } from "../components/financing/credit-application/stepper.client";
 import { translator } from "../components/i18n";
 import { Icon } from "../components/icon";
@@ -23,7 +27,11 @@ export { privatePageHeaders as headers };
 
 export const meta = metaFromData;
 
-const loadStepper = () => import("../components/financing/credit-application/stepper.client");
+// The stepper comes with the later steps' code, so the view it renders next is never the empty fallback (ADR 426).
+const loadStepper = () =>
+  Promise.all([import("../components/financing/credit-application/stepper.client"), loadLaterSteps()]).then(
+    ([stepper]) => stepper,
+  );
 
 /**
  * The full credit application (spec section 2): five steps. Without JavaScript, or once a journey was started without

@@ -203,4 +203,68 @@ describe("the full credit application", () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("credit-step-title");
     await page.context().close();
   });
+
+  // ADR 426: steps two to five are a chunk of their own, held back here so a late arrival would show.
+  const LATER_STEPS = /\/later-steps-[\w-]+\.js$/;
+  const holdLaterSteps = async (page: Page, requested: string[]) => {
+    await page.route(LATER_STEPS, async (route) => {
+      requested.push(route.request().url());
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+  };
+
+  it("with JavaScript: the later steps' code comes with the stepper, not the page, and the second step shows whole", async () => {
+    const { page, errors } = await openPage(browser);
+    const requested: string[] = [];
+    await holdLaterSteps(page, requested);
+    await page.goto(`${site.url}${PATH}`);
+    await waitForHydration(page, "form");
+    await page.waitForLoadState("networkidle");
+    expect(requested).toEqual([]);
+    // Any moment with the second step's heading but not its fields is the empty fallback on screen.
+    await page.evaluate(() => {
+      const w = window as unknown as { emptyStep: boolean };
+      w.emptyStep = false;
+      new MutationObserver(() => {
+        const title = document.getElementById("credit-step-title")?.textContent ?? "";
+        if (title.includes("Where you live") && !document.querySelector('[name="residences[0].fullAddress"]')) {
+          w.emptyStep = true;
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await aboutYou(page, "Chunk");
+    expect(requested).toHaveLength(1);
+    await continueButton(page).click();
+    await heading(page, "Where you live");
+    expect(await page.locator('[name="residences[0].fullAddress"]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { emptyStep: boolean }).emptyStep)).toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("with JavaScript on a step the server rendered: its markup stays until the later steps' code hydrates it", async () => {
+    // A journey begun without JavaScript keeps its draft on the server, so the page opens on the second step.
+    const start = await openPage(browser, { javaScriptEnabled: false });
+    await start.page.goto(`${site.url}${PATH}`);
+    await aboutYou(start.page, "Hydrate");
+    await continueButton(start.page).click();
+    await heading(start.page, "Where you live");
+    const cookies = await start.context.cookies();
+    await start.context.close();
+
+    const { context, page, errors } = await openPage(browser);
+    await context.addCookies(cookies);
+    const requested: string[] = [];
+    await holdLaterSteps(page, requested);
+    await page.goto(`${site.url}${PATH}`);
+    await heading(page, "Where you live");
+    expect(await page.locator('[name="residences[0].fullAddress"]').count()).toBe(1);
+    await waitForHydration(page, '[name="residences[0].fullAddress"]');
+    expect(requested).toHaveLength(1);
+    await page.getByRole("button", { name: "Add a previous address" }).click();
+    await page.locator('[name="residences[1].fullAddress"]').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,18 +1,37 @@
 import type { FlatValues } from "@showroom/forms";
 import type { CreditApplicationStep } from "@showroom/rules/credit-application";
-import type { FormEvent } from "react";
+import { type FormEvent, lazy, Suspense } from "react";
 import { Form } from "react-router";
 import { type FieldErrors, FormMetaFields, fieldId } from "../../forms/fields";
 import { translator } from "../../i18n";
-import {
-  ApplicantStep,
-  CoBorrowerStep,
-  EmploymentStep,
-  ResidenceStep,
-  ReviewStep,
-  type StepBodyProps,
-} from "./credit-steps";
+import { ApplicantStep, type StepBodyProps } from "./credit-steps";
 import type { ReviewSection } from "./review";
+
+// Steps two to five load apart from the page (ADR 426), as the vehicle page does from the listing's route (ADR 402):
+// the page opens on the first step, and the stepper fetches them beside its own code before it shows the second. A
+// page the server renders on a later step (JavaScript off before, or a refused submit) keeps the server's markup
+// until they arrive, then hydrates; its buttons post to the server meanwhile.
+type LaterStepsModule = typeof import("./later-steps");
+let laterSteps: LaterStepsModule | null = null;
+export const loadLaterSteps = () =>
+  import("./later-steps").then((module) => {
+    laterSteps = module;
+    return module;
+  });
+// Once the code is here, React.lazy is handed a thenable that answers at once, so the stepper's move to the next step
+// renders it in the same pass, never the empty fallback.
+const LaterStep = lazy(() => {
+  const loaded = laterSteps;
+  if (loaded) {
+    const now = {
+      // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one must call back at once.
+      then: (resolve: (value: { default: LaterStepsModule["LaterStep"] }) => void) =>
+        resolve({ default: loaded.LaterStep }),
+    };
+    return now as unknown as Promise<{ default: LaterStepsModule["LaterStep"] }>;
+  }
+  return loadLaterSteps().then((module) => ({ default: module.LaterStep }));
+});
 
 const CREDIT_STEPS = ["applicant", "residence", "employment", "coBorrower", "review"] as const;
 
@@ -119,18 +138,19 @@ export function CreditApplicationForm({
         {view.step === "applicant" && view.values.vin ? (
           <input type="hidden" name="vin" value={view.values.vin} />
         ) : null}
-        {view.step === "applicant" ? <ApplicantStep {...props} /> : null}
-        {view.step === "residence" ? <ResidenceStep {...props} /> : null}
-        {view.step === "employment" ? <EmploymentStep {...props} /> : null}
-        {view.step === "coBorrower" ? <CoBorrowerStep {...props} /> : null}
-        {review ? (
-          <ReviewStep
-            props={props}
-            sections={view.review ?? []}
-            stepTitles={stepTitles}
-            tcpaDisclaimer={tcpaDisclaimer}
-          />
-        ) : null}
+        {view.step === "applicant" ? (
+          <ApplicantStep {...props} />
+        ) : (
+          <Suspense fallback={null}>
+            <LaterStep
+              step={view.step}
+              props={props}
+              review={view.review ?? []}
+              stepTitles={stepTitles}
+              tcpaDisclaimer={tcpaDisclaimer}
+            />
+          </Suspense>
+        )}
         <div className="flex flex-wrap items-center gap-4">
           {index > 0 ? (
             <button type="submit" name="intent" value="back" formNoValidate className={SECONDARY}>
