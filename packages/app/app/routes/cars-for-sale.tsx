@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { Form, Link } from "react-router";
 import { countText, translator, useUi } from "../components/i18n";
+import { lazyView } from "../components/lazy-view";
 import { FiltersButton } from "../components/search/filters-button";
 import { FilterChips, SearchFacets } from "../components/search/search-facets";
 import { InventorySearchForm, SortForm } from "../components/search/search-forms";
@@ -34,28 +35,14 @@ export const handle = { htmlCache: true } satisfies HtmlCacheHandle;
 // One route serves the listing and the vehicle page; each loads only its own view (ADR 402). The server renders the
 // vehicle page in the same pass (it waits for the whole document) and the browser keeps that markup until the code
 // arrives, then hydrates it, as the side buttons do (ADR 336). A listing fetches it once idle, for the next click.
-type DetailModule = typeof import("../components/vehicle/vehicle-detail");
-let detail: DetailModule | null = null;
-const loadDetail = () =>
-  import("../components/vehicle/vehicle-detail").then((module) => {
-    detail = module;
-    return module;
-  });
-// When the code is already here (the listing or the click's clientLoader fetched it), React.lazy is handed a thenable
-// that answers at once: lazy reads it in the same render, so the page never passes through the empty fallback. A
-// native promise would answer a microtask later, and a boundary mounting in a navigation shows its fallback meanwhile.
-const VehicleDetail = lazy(() => {
-  const loaded = detail;
-  if (loaded) {
-    const now = {
-      // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one must call back at once.
-      then: (resolve: (value: { default: DetailModule["VehicleDetail"] }) => void) =>
-        resolve({ default: loaded.VehicleDetail }),
-    };
-    return now as unknown as Promise<{ default: DetailModule["VehicleDetail"] }>;
-  }
-  return loadDetail().then((module) => ({ default: module.VehicleDetail }));
-});
+// When the code is already here (the listing or the click's clientLoader fetched it), the page renders whole in the
+// navigation's render, never through the empty fallback.
+const detail = lazyView(
+  () => import("../components/vehicle/vehicle-detail"),
+  (module) => module.VehicleDetail,
+);
+const loadDetail = detail.load;
+const VehicleDetail = detail.View;
 
 type SearchData = Extract<Route.ComponentProps["loaderData"], { kind: "search" }>;
 

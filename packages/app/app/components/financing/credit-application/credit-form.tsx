@@ -1,9 +1,10 @@
 import type { FlatValues } from "@showroom/forms";
 import type { CreditApplicationStep } from "@showroom/rules/credit-application";
-import { type FormEvent, lazy, Suspense } from "react";
+import { type FormEvent, Suspense } from "react";
 import { Form } from "react-router";
 import { type FieldErrors, FormMetaFields, fieldId } from "../../forms/fields";
 import { translator } from "../../i18n";
+import { lazyView } from "../../lazy-view";
 import { ApplicantStep, type StepBodyProps } from "./credit-steps";
 import type { ReviewSection } from "./review";
 
@@ -11,27 +12,13 @@ import type { ReviewSection } from "./review";
 // the page opens on the first step, and the stepper fetches them beside its own code before it shows the second. A
 // page the server renders on a later step (JavaScript off before, or a refused submit) keeps the server's markup
 // until they arrive, then hydrates; its buttons post to the server meanwhile.
-type LaterStepsModule = typeof import("./later-steps");
-let laterSteps: LaterStepsModule | null = null;
-export const loadLaterSteps = () =>
-  import("./later-steps").then((module) => {
-    laterSteps = module;
-    return module;
-  });
-// Once the code is here, React.lazy is handed a thenable that answers at once, so the stepper's move to the next step
-// renders it in the same pass, never the empty fallback.
-const LaterStep = lazy(() => {
-  const loaded = laterSteps;
-  if (loaded) {
-    const now = {
-      // biome-ignore lint/suspicious/noThenProperty: React.lazy takes a thenable; this one must call back at once.
-      then: (resolve: (value: { default: LaterStepsModule["LaterStep"] }) => void) =>
-        resolve({ default: loaded.LaterStep }),
-    };
-    return now as unknown as Promise<{ default: LaterStepsModule["LaterStep"] }>;
-  }
-  return loadLaterSteps().then((module) => ({ default: module.LaterStep }));
-});
+// Once the code is here, the stepper's move to the next step renders it in the same pass, never the empty fallback.
+const laterSteps = lazyView(
+  () => import("./later-steps"),
+  (module) => module.LaterStep,
+);
+export const loadLaterSteps = laterSteps.load;
+const LaterStep = laterSteps.View;
 
 const CREDIT_STEPS = ["applicant", "residence", "employment", "coBorrower", "review"] as const;
 
