@@ -13,7 +13,7 @@ import { KeptStores, keepStores } from "../app/content/stores.server";
 import { type AppServices, requestContext, servicesContext } from "../app/context";
 import { htmlCacheContext } from "../app/html-cache";
 import { openCommandChannel } from "../app/server/command-channel/site-channel.server";
-import { type Config, loadServerConfig, photoStoreOf } from "../app/server/config.server";
+import { type Config, loadServerConfig } from "../app/server/config.server";
 import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { builtPackageRoot, type Database, openDatabase } from "../app/server/db/client.server";
 import { makeDataDirPrivate } from "../app/server/db/data-dir.server";
@@ -24,6 +24,7 @@ import { logError, logInfo, logWarn, setLogFormat, setLogLevel } from "../app/se
 import { createSiteMetrics } from "../app/server/metrics/metrics.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { photoSettingsOf, startPhotoJob } from "../app/server/photos/photo-job.server";
+import { photoStoreOf } from "../app/server/photos/photo-settings.server";
 import { sweep } from "../app/server/rate-limit.server";
 import {
   indexedInventoryVersion,

@@ -1,7 +1,7 @@
 import { fillTemplate, type MenuItem } from "@showroom/fixtures";
 import { formatMoney } from "../components/money";
 import type { MenuView, ShellData, StoreView } from "../components/shell-data";
-import { photoBaseOf } from "../server/config.server";
+import { photoBaseOf } from "../server/photos/photo-settings.server";
 import { consentView, trackingView } from "./consent.server";
 import { readFlash } from "./flash.server";
 import { popupsView } from "./popups.server";

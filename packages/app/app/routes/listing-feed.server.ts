@@ -2,10 +2,10 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import Negotiator from "negotiator";
 import type { Site } from "../content/site.server";
-import { photoBaseOf } from "../server/config.server";
 import { listingFeed } from "../server/listing-feeds/feed-cache.server";
 import type { FeedSite, Platform } from "../server/listing-feeds/feed-vehicle";
 import { logError } from "../server/log.server";
+import { photoBaseOf } from "../server/photos/photo-settings.server";
 
 /** What the site adds to every feed: its origin, the conditions it sells, its currency. */
 function feedSiteOf(site: Pick<Site, "origin" | "settings" | "services">): FeedSite {

@@ -1,6 +1,6 @@
 import { servicesContext } from "../context";
-import { photoBaseOf } from "../server/config.server";
 import { photoFile, photoRedirect } from "../server/photos/photo-serve.server";
+import { photoBaseOf } from "../server/photos/photo-settings.server";
 import type { Route } from "./+types/media-photo";
 
 /**

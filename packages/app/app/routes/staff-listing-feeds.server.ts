@@ -1,11 +1,11 @@
 import { originOf, settingsFor } from "../content/site.server";
 import { listStores } from "../content/stores.server";
 import type { AppServices } from "../context";
-import { photoBaseOf } from "../server/config.server";
 import { feedPath } from "../server/listing-feeds/build.server";
 import { LEFT_OUT_LABELS, type LeftOutReason } from "../server/listing-feeds/eligibility";
 import { listingFeed } from "../server/listing-feeds/feed-cache.server";
 import { type FeedSite, PLATFORMS, type Platform } from "../server/listing-feeds/feed-vehicle";
+import { photoBaseOf } from "../server/photos/photo-settings.server";
 
 const PLATFORM_NAMES: Record<Platform, string> = {
   google: "Google vehicle listings",

@@ -16,13 +16,14 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
 import { S3_PEER_KEYS, type S3Peer, startS3Peer } from "../../../tests/support/s3-peer";
-import { loadConfig, photoBaseOf, photoStoreOf } from "../config.server";
+import { loadConfig } from "../config.server";
 import { vehiclePhotos, vehicles } from "../db/schema.server";
 import { parseJsonFeed } from "../inventory/feed";
 import { accordFeedRow } from "../inventory/feed.test-support";
 import { importFeed } from "../inventory/import.server";
 import { type PhotoSettings, readyPhotos, retryDelayMs, runPhotos } from "./photo-job.server";
 import { photoRowOf, photoWorkspace } from "./photo-job.test-support";
+import { photoBaseOf, photoStoreOf } from "./photo-settings.server";
 import type { PhotoStore } from "./photo-store";
 
 // The fixtures' own photos are read from disk by the job: no photo host is needed.
