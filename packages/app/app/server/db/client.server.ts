@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,6 +46,7 @@ export interface Database {
 const PGLITE_OPTIONS = { postgresqlconf: ["shared_buffers=16MB"] } satisfies PGliteOptions;
 
 let baselineWasm = false;
+const WASM_BASELINE_FLAGS = ["--liftoff-only", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering"];
 
 /**
  * Compiles WebAssembly with V8's baseline compiler only, before the first PGlite starts (ADR 325). By default V8
@@ -55,7 +57,7 @@ let baselineWasm = false;
 export function compileWasmWithBaselineOnly(): void {
   if (baselineWasm) return;
   baselineWasm = true;
-  for (const flag of ["--liftoff-only", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering"]) setFlagsFromString(flag);
+  for (const flag of WASM_BASELINE_FLAGS) setFlagsFromString(flag);
 }
 
 const INVENTORY_CHANNEL = "inventory_version";
@@ -256,12 +258,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 /**
  * A new data directory started from the build's empty cluster (ADR 326). A template PGlite cannot read leaves the
  * directory empty again, so the next start does not take half a cluster for a database, and stops this one with the
- * file named.
+ * file named. The cluster is unpacked by a short-lived process of its own (ADR 428): unpacked here, the tarball passed
+ * through this process's memory and left about 60 MB resident for as long as the site ran.
  */
 async function fromTemplate(path: string, template: string): Promise<PGlite> {
   let client: PGlite | undefined;
   try {
-    client = new PGlite(path, { ...PGLITE_OPTIONS, loadDataDir: new Blob([readFileSync(template)]) });
+    await unpackTemplate(path, template);
+    client = new PGlite(path, PGLITE_OPTIONS);
     await client.waitReady;
     return client;
   } catch (error) {
@@ -273,4 +277,47 @@ async function fromTemplate(path: string, template: string): Promise<PGlite> {
       cause: error,
     });
   }
+}
+
+// The child's whole program: the PGlite this process would run, opening the data directory from the tarball, then
+// closing it. Its arguments: PGlite's module URL, the data directory, the tarball, PGlite's options as JSON.
+const UNPACK_PROGRAM = `
+const [moduleUrl, path, template, options] = process.argv.slice(1);
+const { PGlite } = await import(moduleUrl);
+const { readFileSync } = await import("node:fs");
+const client = new PGlite(path, { ...JSON.parse(options), loadDataDir: new Blob([readFileSync(template)]) });
+await client.waitReady;
+await client.close();
+`;
+
+/** Unpacks `template` into the data directory `path` in a child process, rejecting with what it printed last. */
+function unpackTemplate(path: string, template: string): Promise<void> {
+  const moduleUrl = import.meta.resolve("@electric-sql/pglite");
+  const child = spawn(
+    process.execPath,
+    [
+      ...WASM_BASELINE_FLAGS,
+      "--input-type=module",
+      "-e",
+      UNPACK_PROGRAM,
+      moduleUrl,
+      path,
+      template,
+      JSON.stringify(PGLITE_OPTIONS),
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  const errors: Buffer[] = [];
+  child.stderr.on("data", (chunk: Buffer) => {
+    if (errors.length < 64) errors.push(chunk);
+  });
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      if (code === 0) return resolve();
+      const printed = Buffer.concat(errors).toString("utf8").trim().split("\n");
+      const line = printed.findLast((l) => /error/i.test(l)) ?? printed.at(-1) ?? "";
+      reject(new Error(line || `the unpacking process ended with ${signal ?? `exit code ${code}`}`));
+    });
+  });
 }
