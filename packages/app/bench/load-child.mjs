@@ -14,8 +14,17 @@ const HEADERS = {
 
 process.on("message", async ({ id, url, connections, seconds, paths }) => {
   try {
-    // With `paths`, each connection requests them in turn, over and over (one load spread over several pages).
-    const requests = paths?.map((path) => ({ method: "GET", path }));
+    // With `paths`, the connections together request them in turn, over and over: one load spread over several pages,
+    // each page asked for once per pass whichever connection asks (not every connection starting at the first).
+    let next = 0;
+    const requests = paths?.length
+      ? [
+          {
+            method: "GET",
+            setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }),
+          },
+        ]
+      : undefined;
     const r = await autocannon({
       url,
       connections,

@@ -12,7 +12,7 @@ export const SSR_BUDGET = { ratio: 0.5, listingP99Ms: 50, listingP99Connections:
 /** Budget of issue 18 for pages the HTML cache does not answer (a query parameter it does not key by). */
 export const UNCACHED_BUDGET = { ratio: 0.2, p99Ms: 50, p99Connections: 10 };
 
-/** autocannon in a child process: `run(url, connections, seconds, paths?)`, where `paths` cycle on each connection. */
+/** autocannon in a child process: `run(url, connections, seconds, paths?)`, where the connections take `paths` in turn. */
 export function loadGenerator() {
   const child = fork(CHILD, [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
   let next = 0;

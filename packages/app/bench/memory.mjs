@@ -36,28 +36,44 @@ async function freePort() {
   return port;
 }
 
-/** Whether `pid` is the process that makes feed photos (ADR 410), from its command line. */
-function isPhotoProcess(pid) {
+function commandLine(pid) {
   try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("photo-maker");
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8");
   } catch {
-    return false;
+    return "";
   }
 }
 
+/** Whether `pid` is the process that makes feed photos (ADR 410), from its command line. */
+function isPhotoProcess(pid) {
+  return commandLine(pid).includes("photo-maker");
+}
+
+/** Whether `pid` is the short-lived process that unpacks a new data directory (ADR 428), from its command line. */
+function isUnpackProcess(pid) {
+  return commandLine(pid).includes("loadDataDir");
+}
+
 /**
- * Each process of the tree under `pid`, its role (single, primary, worker, or photos for the child that makes feed
- * photos while there are some to make) and its memory now.
+ * Each process of the tree under `pid`, its role (single, primary, worker; photos for the child that makes feed
+ * photos while there are some to make; unpack for the one that unpacks a new data directory) and its memory now.
  */
 function readTree(pid) {
   const pids = processTree(pid);
   const photos = new Set(pids.filter(isPhotoProcess));
-  const servers = pids.filter((p) => !photos.has(p));
-  return pids.map((p) => ({
-    pid: p,
-    role: photos.has(p) ? "photos" : servers.length === 1 ? "single" : p === pid ? "primary" : "worker",
-    ...memoryOf(p),
-  }));
+  const unpack = new Set(pids.filter(isUnpackProcess));
+  const servers = pids.filter((p) => !photos.has(p) && !unpack.has(p));
+  const roleOf = (p) =>
+    photos.has(p)
+      ? "photos"
+      : unpack.has(p)
+        ? "unpack"
+        : servers.length === 1
+          ? "single"
+          : p === pid
+            ? "primary"
+            : "worker";
+  return pids.map((p) => ({ pid: p, role: roleOf(p), ...memoryOf(p) }));
 }
 
 /** Runs `node <args>` in `cwd`; `ready` resolves to the URL of its "Showroom is serving <url>" line. */

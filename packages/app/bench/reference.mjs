@@ -90,8 +90,9 @@ export async function startReferenceApp({ dir, timeoutMs = 60_000 }) {
 }
 
 /**
- * Each of `targets` ({ id, label, path, server: { url, pid } }) for `seconds`, round after round, the targets in turn
- * in each round, every server quiet before each run. Returns one entry per target and round.
+ * Each of `targets` ({ id, label, path, paths?, server: { url, pid } }) for `seconds`, round after round, the targets
+ * in turn in each round, every server quiet before each run; a target with `paths` requests them in turn. Returns one
+ * entry per target and round.
  */
 export async function interleavedRounds({ targets, connections, seconds, rounds, warmupSeconds, log }) {
   const generator = loadGenerator();
@@ -104,14 +105,14 @@ export async function interleavedRounds({ targets, connections, seconds, rounds,
     for (const target of targets) {
       log(`  warm-up ${target.label} ${target.path} (${warmupSeconds} s)…`);
       await settle();
-      await generator.run(target.server.url + target.path, connections, warmupSeconds);
+      await generator.run(target.server.url + target.path, connections, warmupSeconds, target.paths);
     }
     for (let round = 1; round <= rounds; round++) {
       for (const target of targets) {
         log(`  round ${round} of ${rounds}: ${target.label} ${target.path} (${seconds} s)…`);
         await settle();
         const before = cpuMsOf(target.server.pid);
-        const result = await generator.run(target.server.url + target.path, connections, seconds);
+        const result = await generator.run(target.server.url + target.path, connections, seconds, target.paths);
         runs.push({
           target: target.id,
           round,

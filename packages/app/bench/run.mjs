@@ -33,7 +33,7 @@ import {
   referenceTable,
   throughputTable,
 } from "./report.mjs";
-import { countRows, discoverPages, startBenchServer } from "./server.mjs";
+import { countRows, discoverPages, everyDetailPath, startBenchServer } from "./server.mjs";
 import { kB } from "./stats.mjs";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
@@ -287,8 +287,13 @@ try {
       built = buildReferenceApp({ sourceDir: opts.reference, log });
       app = await startReferenceApp({ dir: built.dir });
       const ours = { url: server.url, pid: process.pid };
+      // The honest case beside the one vehicle page: every car in turn, none of whose rows the site still keeps.
+      const everyCar = (await everyDetailPath(server.url)).map(uncached);
       const targets = [
         ...pagesMeasured.map((t) => ({ id: t.id, label: `${t.label} ✗c`, path: uncached(t.path), server: ours })),
+        ...(everyCar.length > 0
+          ? [{ id: "detail-every", label: "all cars ✗c", path: everyCar[0], paths: everyCar, server: ours }]
+          : []),
         { id: "reference", label: "reference", path: REFERENCE_LISTING, server: app },
       ];
       results.idle.reference = await waitForIdle("the reference rounds");
@@ -296,8 +301,8 @@ try {
       const measured = { rounds, seconds, connections: connections[0] ?? 10 };
       const runsDone = await interleavedRounds({ targets, ...measured, warmupSeconds, log });
       const rows = summariseRounds(runsDone, "reference").map((row) => {
-        const { label, path } = targets.find((t) => t.id === row.target);
-        return { ...row, label, path };
+        const { label, path, paths } = targets.find((t) => t.id === row.target);
+        return { ...row, label, path: paths ? `${paths.length} vehicle pages in turn` : path };
       });
       results.reference = { ...measured, rows, runs: runsDone };
     } catch (error) {

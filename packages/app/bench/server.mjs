@@ -95,6 +95,22 @@ export async function countRows(database, table) {
 // `/{condition}-cars-for-sale/{year}-{slug}-{VIN}` (docs/decisions/053): a VIN is 17 characters without I, O or Q.
 const DETAIL_PATH = /^\/(?:[a-z]+-)?cars-for-sale\/\d{4}-[a-z0-9-]+-[a-hj-npr-z0-9]{17}\/?$/i;
 
+/**
+ * Every vehicle detail path the sitemap lists (the index's vehicle group): the uncached vehicle page over every car,
+ * so that no row the site keeps between requests (docs/decisions/429) is asked for twice in a row.
+ */
+export async function everyDetailPath(baseUrl) {
+  const index = await get(`${baseUrl}/sitemap.xml`);
+  if (index.status !== 200) return [];
+  const paths = new Set(detailPathsIn(index.html, baseUrl));
+  const groups = [...index.html.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]).filter((u) => /sitemap/i.test(u));
+  for (const group of groups) {
+    const sub = await get(new URL(new URL(group).pathname, baseUrl).href);
+    if (sub.status === 200) for (const path of detailPathsIn(sub.html, baseUrl)) paths.add(path);
+  }
+  return [...paths];
+}
+
 /** Distinct vehicle detail paths linked from `html` (hrefs or sitemap <loc>s), in order of appearance. */
 export function detailPathsIn(html, origin) {
   const paths = new Set();

@@ -7,6 +7,7 @@ import { rowsOf } from "../db/rows";
 import { vehiclePhotos } from "../db/schema.server";
 import { size, TooLarge } from "../inventory/feed-fetch.server";
 import { logError, logInfo } from "../log.server";
+import { keptPerInventoryVersion } from "../search/kept-rows.server";
 import { type AddressAllowance, parseAllowance } from "./photo-address.server";
 import { fetchPhoto, MAX_REDIRECTS } from "./photo-fetch.server";
 import { photosDir } from "./photo-files.server";
@@ -132,15 +133,21 @@ async function download(url: string, settings: PhotoSettings): Promise<Download>
   }
 }
 
+/** A vehicle page's ready photos, kept with its row (docs/decisions/429): a photo's new status changes the version. */
+const keptReadyPhotos = keptPerInventoryVersion<string[]>(200);
+
 /** The photos of `urls` that are ready, as keys (`{name}-{width}`, see photo-sources.ts), in the order given. */
 export async function readyPhotos(db: Db, urls: readonly string[]): Promise<string[]> {
   if (urls.length === 0) return [];
-  const rows = await db
-    .select({ sourceUrl: vehiclePhotos.sourceUrl, name: vehiclePhotos.name, width: vehiclePhotos.width })
-    .from(vehiclePhotos)
-    .where(and(inArray(vehiclePhotos.sourceUrl, [...urls]), eq(vehiclePhotos.status, "ready")));
-  const keys = new Map(rows.map((r) => [r.sourceUrl, `${r.name}-${r.width}`]));
-  return urls.flatMap((url) => keys.get(url) ?? []);
+  const ready = await keptReadyPhotos(db, urls.join("\n"), async () => {
+    const rows = await db
+      .select({ sourceUrl: vehiclePhotos.sourceUrl, name: vehiclePhotos.name, width: vehiclePhotos.width })
+      .from(vehiclePhotos)
+      .where(and(inArray(vehiclePhotos.sourceUrl, [...urls]), eq(vehiclePhotos.status, "ready")));
+    const keys = new Map(rows.map((r) => [r.sourceUrl, `${r.name}-${r.width}`]));
+    return urls.flatMap((url) => keys.get(url) ?? []);
+  });
+  return [...ready];
 }
 
 /**

@@ -69,6 +69,12 @@ export async function inventoryVersionOf(db: Db): Promise<string | null> {
   return kept ? kept.read(() => storedVersion(db)) : storedVersion(db);
 }
 
+/** The same where the version is kept in this process (PGlite); undefined where reading it is a query. */
+export async function keptInventoryVersionOf(db: Db): Promise<string | null | undefined> {
+  const kept = keptVersions.get(db);
+  return kept ? kept.read(() => storedVersion(db)) : undefined;
+}
+
 const firstReadyPhoto = sql`(select ${vehiclePhotos.name} || '-' || ${vehiclePhotos.width}
   from jsonb_array_elements_text(case when jsonb_typeof(${vehicles.details}->'images') = 'array'
     then ${vehicles.details}->'images' else '[]'::jsonb end) with ordinality as image(url, n)

@@ -4,6 +4,7 @@ import type { Db } from "../db/client.server";
 import { vehicles } from "../db/schema.server";
 import { isNewArrival, toCard } from "./cards";
 import type { IndexedVehicle } from "./inventory-index";
+import { keptPerInventoryVersion } from "./kept-rows.server";
 import { inventoryIndex, listedOn } from "./snapshot.server";
 import type { VehicleCard, VehicleDetail } from "./types";
 
@@ -20,6 +21,9 @@ function detailsOf(details: unknown) {
   };
 }
 
+/** The rows of the vehicle pages read last (docs/decisions/429): a page the HTML cache cannot answer sends no query. */
+const keptVehicleRow = keptPerInventoryVersion<{ row: typeof vehicles.$inferSelect | null }>(200);
+
 /**
  * The vehicle of a detail page by VIN (any case), or null when the VIN is unknown or the vehicle is sold: the spec
  * answers both with a 404. Private vehicles come back with `private: true`; the page applies the unlock gate. Read
@@ -32,10 +36,13 @@ export async function getVehicleByVin(
 ): Promise<VehicleDetail | null> {
   const canonical = normalizeVin(vin.trim());
   if (!canonical) return null;
-  const [row] = await db
-    .select()
-    .from(vehicles)
-    .where(and(eq(vehicles.vin, canonical), eq(vehicles.status, "available")));
+  const { row } = await keptVehicleRow(db, canonical, async () => {
+    const [found] = await db
+      .select()
+      .from(vehicles)
+      .where(and(eq(vehicles.vin, canonical), eq(vehicles.status, "available")));
+    return { row: found ?? null };
+  });
   // A condition the site does not sell is a vehicle it does not have: the same 404 as a sold one.
   if (!row || (options.conditions && !options.conditions.includes(row.condition))) return null;
   const { dateAdded, ...details } = detailsOf(row.details);
