@@ -67,7 +67,14 @@ describe("the built package in a browser bundle (ADR 212, 213)", () => {
 
   it("a function that parses nothing loads no zod at all", async () => {
     const pure = {
-      financing: ["monthlyPayment", "aprFor", "clampToSlider", "defaultCashDown"],
+      financing: [
+        "monthlyPayment",
+        "aprFor",
+        "aprBreakdown",
+        "estimateParsedPayment",
+        "clampToSlider",
+        "defaultCashDown",
+      ],
       consent: ["bannerVisible", "buttonTextKey"],
       inventory: ["slugify", "vehiclePath", "pageWindow", "searchHref", "sitemapXml"],
       tracking: ["eventValue", "shouldTrackPageView", "splitConversationName"],

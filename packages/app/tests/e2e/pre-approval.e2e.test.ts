@@ -89,6 +89,41 @@ describe("the payment estimator", () => {
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
   });
+
+  it("on a touch phone each slider is a 44 px target, and a tap on the track moves the value and the estimate", async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: "reduce",
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.url}/auto-financing`);
+      const estimator = page.locator("#estimator-title").locator("xpath=ancestor::section");
+      const price = estimator.getByRole("slider", { name: "Vehicle price" });
+      await price.waitFor();
+      for (const slider of await estimator.getByRole("slider").all()) {
+        const box = await slider.boundingBox();
+        expect(box?.height).toBeGreaterThanOrEqual(44);
+        expect(box?.width).toBeGreaterThanOrEqual(44);
+      }
+      const before = await price.inputValue();
+      const answer = estimator.locator("[aria-live=polite]");
+      const shown = await answer.textContent();
+      await price.scrollIntoViewIfNeeded();
+      const box = await price.boundingBox();
+      if (!box) throw new Error("The price slider has no box");
+      // Near the track's right end, far from the default's thumb ($20,000 of $5,000–$60,000).
+      await page.touchscreen.tap(box.x + box.width * 0.9, box.y + box.height / 2);
+      await expect.poll(() => price.inputValue()).not.toBe(before);
+      expect(Number(await price.inputValue())).toBeGreaterThan(Number(before));
+      expect(await price.getAttribute("aria-valuetext")).toBe(formatMoney(Number(await price.inputValue())));
+      await expect.poll(() => answer.textContent()).not.toBe(shown);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 async function fillPreApproval(page: Page, lastName: string) {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { creditBandOf, creditBands } from "./credit-bands";
 import { defaultFinancingRules } from "./defaults";
-import { aprFor } from "./estimate";
+import { aprFor } from "./payment";
 
 const { min, max } = defaultFinancingRules.sliders.creditScore;
 const score = fc.integer({ min, max });

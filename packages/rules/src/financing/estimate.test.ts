@@ -2,8 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../shared/errors";
 import { defaultFinancingRules } from "./defaults";
-import { aprBreakdown, aprFor, estimatePayment, monthlyPayment } from "./estimate";
+import { estimatePayment } from "./estimate";
 import type { FinancingRules } from "./financing.schema";
+import { aprBreakdown, aprFor, estimateParsedPayment, monthlyPayment } from "./payment";
 import type { PaymentInput } from "./payment-input.schema";
 
 const RUNS = { numRuns: 200 };
@@ -74,6 +75,34 @@ describe("estimatePayment worked examples", () => {
       vehicleYear: 2016,
     };
     expect(() => estimatePayment({ ...base, ...override })).toThrow(InputError);
+  });
+});
+
+describe("the estimate without the input validation (the browser's live estimator, ADR 427)", () => {
+  it("for every valid input, estimateParsedPayment is exactly estimatePayment: the browser recomputes what the server rendered", () => {
+    const amount = fc.oneof(
+      cents(20_000_000).map((c) => c / 100),
+      fc.double({ min: 0, max: 1e9, noNaN: true }),
+    );
+    const input = fc.record({
+      price: amount,
+      cashDown: amount,
+      tradeEquity: amount,
+      creditScore: fc.integer({ min: 300, max: 850 }),
+      termMonths: fc.integer({ min: 1, max: 600 }),
+      vehicleYear: fc.integer({ min: 1900, max: 2100 }),
+    });
+    const rules = fc.constantFrom<FinancingRules>(
+      defaultFinancingRules,
+      { ...defaultFinancingRules, fees: [] },
+      { ...defaultFinancingRules, baseApr: [{ minScore: 300, apr: 0 }], lowerCreditSurcharges: [] },
+    );
+    fc.assert(
+      fc.property(input, rules, (choices, financing) => {
+        expect(estimateParsedPayment(choices, financing)).toEqual(estimatePayment(choices, financing));
+      }),
+      RUNS,
+    );
   });
 });
 

@@ -6,14 +6,7 @@ export { InputError, type InputProblem, ShowroomRulesError, type ShowroomRulesEr
 export { formatRuleProblem, RuleFileError, type RuleProblem } from "../shared/rule-file";
 export { type CreditBand, creditBandOf, creditBands } from "./credit-bands";
 export { defaultFinancingRules } from "./defaults";
-export {
-  type AprBreakdown,
-  aprBreakdown,
-  aprFor,
-  estimatePayment,
-  monthlyPayment,
-  type PaymentEstimate,
-} from "./estimate";
+export { estimatePayment } from "./estimate";
 export {
   FICO_MAX,
   FICO_MIN,
@@ -24,5 +17,13 @@ export {
 } from "./financing.schema";
 export { type ListingEstimate, listingEstimate, type ShopperNumbers } from "./listing-estimate";
 export { parseFinancingRules } from "./parse-rules";
+export {
+  type AprBreakdown,
+  aprBreakdown,
+  aprFor,
+  estimateParsedPayment,
+  monthlyPayment,
+  type PaymentEstimate,
+} from "./payment";
 export { type PaymentInput, paymentInputSchema } from "./payment-input.schema";
 export { clampToSlider, defaultCashDown, isSliderValue, sliders } from "./sliders";

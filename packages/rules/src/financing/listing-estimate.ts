@@ -1,6 +1,7 @@
 import { defaultFinancingRules } from "./defaults";
-import { estimatePayment, type PaymentEstimate } from "./estimate";
+import { estimatePayment } from "./estimate";
 import type { FinancingRules } from "./financing.schema";
+import type { PaymentEstimate } from "./payment";
 import { defaultCashDown } from "./sliders";
 
 /** A listing's "est. $…/mo": the estimate and the choices it assumed, so a page can say them in words. */

@@ -1,5 +1,5 @@
 import type { PaymentEstimateChoices } from "@showroom/forms";
-import { aprBreakdown, defaultFinancingRules, estimatePayment } from "@showroom/rules/financing";
+import { aprBreakdown, defaultFinancingRules, estimateParsedPayment } from "@showroom/rules/financing";
 import { useMemo, useState } from "react";
 import { AmountSlider } from "../forms/amount-slider";
 import { type TextTree, translator } from "../i18n";
@@ -8,9 +8,13 @@ import { EstimateResult } from "./estimate-result";
 import { ROW, YearRow } from "./payment-estimator";
 import type { EstimatorView } from "./types";
 
-/** The estimate of `choices`, computed here exactly as the server computes it (the same rules and function). */
-function viewOf(view: EstimatorView, choices: PaymentEstimateChoices): EstimatorView {
-  const estimate = estimatePayment(choices, defaultFinancingRules);
+/**
+ * The estimate of `choices`, computed here as the server computes it, with the same rules and arithmetic. The server
+ * validated the choices it rendered and the sliders only reach their own values, so nothing is parsed again here: the
+ * parsing variant would bring zod's core into this chunk (ADR 427).
+ */
+export function liveView(view: EstimatorView, choices: PaymentEstimateChoices): EstimatorView {
+  const estimate = estimateParsedPayment(choices, defaultFinancingRules);
   const apr = aprBreakdown(choices.creditScore, choices.vehicleYear, defaultFinancingRules);
   const query = new URLSearchParams(Object.entries(choices).map(([k, v]) => [k, String(v)])).toString();
   return {
@@ -33,7 +37,7 @@ function viewOf(view: EstimatorView, choices: PaymentEstimateChoices): Estimator
 export function LiveEstimator({ view, texts }: { view: EstimatorView; texts: TextTree }) {
   const t = translator(texts);
   const [choices, setChoices] = useState(view.choices);
-  const live = useMemo(() => viewOf(view, choices), [view, choices]);
+  const live = useMemo(() => liveView(view, choices), [view, choices]);
   const set = (key: keyof PaymentEstimateChoices) => (value: number) => setChoices((c) => ({ ...c, [key]: value }));
   const money = (value: number) => formatMoney(value);
   const term = view.sliders.termMonths;

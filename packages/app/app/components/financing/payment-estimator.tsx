@@ -7,7 +7,7 @@ import type { EstimatorView } from "./types";
 
 type LiveProps = { view: EstimatorView; texts: TextTree };
 
-/** The live estimator (react-aria sliders and the math in the browser), loaded once the page is idle. */
+/** The live estimator (native range sliders and the math in the browser), loaded once the page is idle. */
 const loadLive = () =>
   import("./estimator-live").then((m) => ({ default: m.LiveEstimator as ComponentType<LiveProps> }));
 const LiveEstimator = lazy(loadLive);

@@ -1,4 +1,5 @@
-import { Label, Slider, SliderOutput, SliderThumb, SliderTrack } from "react-aria-components";
+import { type CSSProperties, useId } from "react";
+
 /** A slider's bounds and step as a page receives them. */
 export interface SliderView {
   readonly min: number;
@@ -7,8 +8,15 @@ export interface SliderView {
 }
 
 /**
+ * Half the thumb's width (`range-slider` in app.css): the thumb's centre runs from this far into the track to as far
+ * from its end, and the fill ends under it.
+ */
+const HALF_THUMB = "0.875rem";
+
+/**
  * A money or count slider (the stepper's cash down, trade equity, credit score and term; the payment estimator's):
- * react-aria's slider, keyboard and touch operable, announcing its value as `format` writes it.
+ * a native `<input type="range">`, so the browser gives it its role, value, keyboard (arrows, Page Up/Down, Home, End)
+ * and touch, announcing its value as `format` writes it (ADR 427).
  */
 export function AmountSlider({
   label,
@@ -23,36 +31,34 @@ export function AmountSlider({
   onChange: (value: number) => void;
   format: (value: number) => string;
 }) {
+  const id = useId();
+  const text = format(value);
+  const span = slider.max - slider.min;
+  const share = span > 0 ? Math.min(Math.max((value - slider.min) / span, 0), 1) : 0;
+  const filled = { "--filled": `calc(${HALF_THUMB} + (100% - 2 * ${HALF_THUMB}) * ${share})` } as CSSProperties;
   return (
-    <Slider
-      minValue={slider.min}
-      maxValue={slider.max}
-      step={slider.step}
-      value={value}
-      onChange={(v) => onChange(Array.isArray(v) ? (v[0] ?? value) : v)}
-      className="grid gap-2"
-    >
+    <div className="grid gap-2">
       <div className="flex items-baseline justify-between gap-4">
-        <Label className="text-sm font-medium text-slate-900">{label}</Label>
-        <SliderOutput className="text-lg font-semibold text-slate-900">
-          {({ state }) => format(state.getThumbValue(0))}
-        </SliderOutput>
+        <label htmlFor={id} className="text-sm font-medium text-slate-900">
+          {label}
+        </label>
+        {/* The input announces its own value (aria-valuetext); this shows it, without a second announcement. */}
+        <output htmlFor={id} aria-live="off" className="text-lg font-semibold text-slate-900">
+          {text}
+        </output>
       </div>
-      <SliderTrack className="relative h-11 w-full">
-        {({ state }) => (
-          <>
-            <div className="absolute top-1/2 h-2 w-full -translate-y-1/2 rounded-full bg-slate-300" />
-            <div
-              className="absolute top-1/2 h-2 -translate-y-1/2 rounded-full bg-brand-700"
-              style={{ width: `${state.getThumbPercent(0) * 100}%` }}
-            />
-            <SliderThumb
-              aria-valuetext={format(value)}
-              className="top-1/2 h-7 w-7 rounded-full border-2 border-brand-700 bg-white shadow outline-none data-[dragging]:bg-brand-50 data-[focus-visible]:ring-4 data-[focus-visible]:ring-brand-600/50"
-            />
-          </>
-        )}
-      </SliderTrack>
-    </Slider>
+      <input
+        id={id}
+        type="range"
+        min={slider.min}
+        max={slider.max}
+        step={slider.step}
+        value={value}
+        aria-valuetext={text}
+        onChange={(event) => onChange(Number(event.currentTarget.value))}
+        style={filled}
+        className="range-slider block h-11 w-full"
+      />
+    </div>
   );
 }
