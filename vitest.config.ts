@@ -87,6 +87,10 @@ export default defineConfig({
           root: "packages/app",
           include: ["tests/server/**/*.test.ts"],
           env: { NODE_ENV: "production" },
+          // React Router, like React, ships a development build, picked by its package's "development" export
+          // condition, which Vitest's workers resolve in a test run: these workers resolve without it, as the site's
+          // own Node does (docs/decisions/430).
+          execArgv: ["--import", new URL("packages/app/tests/server/production-conditions.mjs", import.meta.url).href],
           globalSetup: ["tests/server/global-setup.ts"],
           testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 180_000,

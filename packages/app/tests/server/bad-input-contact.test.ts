@@ -4,7 +4,7 @@
 import { readdirSync } from "node:fs";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { fuzzActionGroup, RUNS } from "./support/action-fuzz";
+import { fromNewClient, fuzzActionGroup, RUNS } from "./support/action-fuzz";
 import { type Change, contactChanges, type Field, whenMissing } from "./support/contact-changes";
 import { ACTIONS, FUZZ_GROUPS, routeModulesWithAction } from "./support/fuzz-actions";
 import { contactFields, countRows, postForm, renderedFieldErrors } from "./support/requests";
@@ -36,7 +36,7 @@ it("every broken contact field shows the spec's words for what is wrong with it,
         }
       }
       const before = await countRows(site().database.db);
-      const answer = await postForm(site().url, "/contact-us", fields);
+      const answer = await postForm(site().url, "/contact-us", fields, fromNewClient());
       const after = await countRows(site().database.db);
       if (Object.keys(expected).length === 0) {
         usedKeys.add(fields.idempotencyKey as string);

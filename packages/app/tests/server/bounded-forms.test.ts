@@ -5,7 +5,7 @@ import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { FORM_SHAPE_LIMITS } from "@showroom/forms";
 import { beforeAll, describe, expect, it } from "vitest";
-import { serverForFuzz } from "./support/action-fuzz";
+import { fromNewClient, serverForFuzz } from "./support/action-fuzz";
 import { ACTIONS, sentToSignIn } from "./support/fuzz-actions";
 import { type Answer, request } from "./support/requests";
 
@@ -38,7 +38,7 @@ async function post(
   const answer = await request(`${site().url}${path}`, {
     method: "POST",
     body,
-    headers: { Origin: site().url, "Content-Type": contentType },
+    headers: { Origin: site().url, ...fromNewClient(), "Content-Type": contentType },
   });
   const used = process.cpuUsage(started);
   return { answer, cpuMs: (used.user + used.system) / 1000 };

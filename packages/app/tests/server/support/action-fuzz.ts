@@ -42,11 +42,26 @@ const KNOWN_MESSAGES = new Set<string>([
 /** Idempotency keys that made a lead in this file's database: a second post with one rightly writes nothing. */
 const usedKeys = new Set<string>();
 
-/** A server for one test file, with an offer made for the visit form; the rate limit is out of the way. */
+let clients = 0;
+
+/**
+ * The header of a post from a shopper of its own, as the proxy in front of the site (TRUST_PROXY) passes it on. The
+ * fuzz's thousands of posts would otherwise all be one address's: the rate limit's sliding window for that address then
+ * held every post of the last minute, and rewriting it was the most expensive query of each post (6.6 ms of 39 ms).
+ */
+export function fromNewClient(): Record<string, string> {
+  clients += 1;
+  return { "X-Forwarded-For": `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}` };
+}
+
+/**
+ * A server for one test file, with an offer made for the visit form: behind a proxy on this machine, so each post can
+ * come from a shopper of its own (`fromNewClient`), and the site-wide limit out of the way of posts that do not.
+ */
 export function serverForFuzz(): { site: () => Running; usedKeys: Set<string> } {
   let site: Running | undefined;
   beforeAll(async () => {
-    site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000000" });
+    site = await startInProcess({ RATE_LIMIT_POSTS_PER_MINUTE: "1000000", TRUST_PROXY: "loopback" });
     const made = await postForm(site.url, "/sell-trade-my-car/your-vehicle", {
       intent: "offer",
       vin: "WMWWJ9C03M2387500",
@@ -102,7 +117,7 @@ export function fuzzActionGroup(group: FuzzGroup): { site: () => Running; usedKe
             const answer = await request(`${running().url}${path}`, {
               method: "POST",
               body,
-              headers: { Origin: running().url, ...headers },
+              headers: { Origin: running().url, ...fromNewClient(), ...headers },
             });
             const written = delta(before, await countRows(running().database.db));
             expect(answer.status).toBeLessThan(500);
@@ -149,6 +164,7 @@ export function fuzzActionGroup(group: FuzzGroup): { site: () => Running; usedKe
               body: payload.body as Uint8Array<ArrayBuffer>,
               headers: {
                 Origin: running().url,
+                ...fromNewClient(),
                 ...(payload.contentType === null ? {} : { "Content-Type": payload.contentType }),
               },
             });

@@ -113,6 +113,21 @@ function assertProductionReact(): void {
   }
 }
 
+/**
+ * React Router picks its build by the "development" export condition, which the "server" project's workers drop
+ * (tests/server/production-conditions.mjs, docs/decisions/430). Checked once the built server is imported.
+ */
+function assertProductionRouter(): void {
+  const routerBuild = import.meta.resolve("react-router");
+  const developmentRouter = (globalThis as Record<symbol, unknown>)[Symbol.for("showroom.developmentRouter")];
+  if (!/[\\/]production[\\/]/.test(routerBuild) || developmentRouter) {
+    throw new Error(
+      `A server started in this process would answer with React Router's development build (${developmentRouter ?? routerBuild}): ` +
+        'run this file in the "server" Vitest project, whose workers resolve without the "development" condition.',
+    );
+  }
+}
+
 type Start = (env: Record<string, string | undefined>, options?: { htmlCache?: boolean }) => Promise<Running>;
 
 /**
@@ -128,6 +143,7 @@ export async function startInProcess(
   await ensureBuiltServer();
   assertProductionReact();
   const { start } = (await import(/* @vite-ignore */ pathToFileURL(SERVER_BUILD).href)) as { start: Start };
+  assertProductionRouter();
   // Imported here, not at the top: the e2e global setup imports this module in Vitest's own process.
   const { withMemoryTemplate } = await import("../../support/databases");
   const dataDir = mkdtempSync(join(tmpdir(), "showroom-server-test-"));
