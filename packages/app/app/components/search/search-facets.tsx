@@ -5,15 +5,18 @@ import type { FacetGroup, FacetLink, FilterChip } from "./types";
 
 /**
  * A facet value's name (checked when chosen) and its count, which screen readers hear as "12 vehicles". Kept to as
- * few nodes as the design needs: a search page has about ninety values, and each node is hydrated and laid out.
+ * few nodes as the design needs: a search page has about ninety values, and each node is rendered, hydrated and laid
+ * out; the name is the link's own text, the count pushed to the end by its margin.
  */
 function FacetValueText({ value, texts }: { value: FacetLink; texts: TextTree }) {
   const count = countText(texts, "filters.count", value.count);
   return (
     <>
       {value.selected ? <Icon name="check" className="mr-1 inline size-4" /> : null}
-      <span className="grow">{value.label}</span>
-      <span aria-hidden="true">{value.count}</span>
+      {value.label}
+      <span aria-hidden="true" className="ml-auto">
+        {value.count}
+      </span>
       <span className="sr-only">{`, ${count}`}</span>
     </>
   );
