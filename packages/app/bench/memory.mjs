@@ -143,7 +143,8 @@ async function measureStart({ label, root, args, env, generator, log }) {
   const sample = () => {
     for (const { pid, peak, role } of readTree(child.pid)) {
       if (peak) peaks.set(pid, peak);
-      roles.set(pid, role);
+      // A child read as it exits has an empty command line: the role it was first seen with stands.
+      if (!roles.has(pid) || role === "photos" || role === "unpack") roles.set(pid, role);
     }
   };
   const sampler = setInterval(sample, 200);
