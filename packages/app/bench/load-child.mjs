@@ -12,11 +12,13 @@ const HEADERS = {
     "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/136.0.0.0 Mobile Safari/537.36",
 };
 
+let next = 0;
+
 process.on("message", async ({ id, url, connections, seconds, paths }) => {
   try {
     // With `paths`, the connections together request them in turn, over and over: one load spread over several pages,
-    // each page asked for once per pass whichever connection asks (not every connection starting at the first).
-    let next = 0;
+    // each page asked for once per pass whichever connection asks (not every connection starting at the first), and a
+    // run going on where the last one stopped (the pages a run just asked for are not asked for again at once).
     const requests = paths?.length
       ? [
           {

@@ -96,8 +96,8 @@ describe.each(Object.entries(ACTIONS))("the action of %s", (_file, action) => {
     async (_shape, body) => {
       for (const path of [action.path, `${action.path}.data`]) {
         // The limit is 100 ms of CPU, or, when the machine is busy enough to exceed that, twice what an ordinary
-        // unreadable post (a broken multipart body, refused by the same reader with the same error page) costs at the
-        // same address in this run; each the least of five tries (see leastOfFive).
+        // unreadable post (a broken multipart body, refused by the same reader with the same error page) costs in this
+        // run; each the least of five tries (see leastOfFive).
         const ordinary = await leastOfFive(path, "not a multipart body", "multipart/form-data; boundary=x");
         const { answer, cpuMs } = await leastOfFive(path, body);
         if (action.signInRequired && sentToSignIn(answer)) continue;

@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
@@ -256,41 +256,70 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /**
- * A new data directory started from the build's empty cluster (ADR 326). A template PGlite cannot read leaves the
- * directory empty again, so the next start does not take half a cluster for a database, and stops this one with the
- * file named. The cluster is unpacked by a short-lived process of its own (ADR 428): unpacked here, the tarball passed
- * through this process's memory and left about 60 MB resident for as long as the site ran.
+ * A new data directory started from the build's empty cluster (ADR 326). The cluster is unpacked by a short-lived
+ * process of its own (ADR 428): unpacked here, the tarball passed through this process's memory and left about 60 MB
+ * resident for as long as the site ran. It is unpacked beside `path` and moved into place only once whole, so a start
+ * that stops half way leaves no half cluster to be taken for a database; a template that cannot be read stops this
+ * start with the file named.
  */
 async function fromTemplate(path: string, template: string): Promise<PGlite> {
+  const parent = dirname(path);
+  for (const name of readdirSync(parent)) {
+    if (name.startsWith(UNPACKING)) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+  const unpacking = mkdtempSync(join(parent, UNPACKING));
   let client: PGlite | undefined;
   try {
-    await unpackTemplate(path, template);
+    await unpackTemplate(unpacking, template);
+    rmSync(path, { recursive: true, force: true });
+    renameSync(unpacking, path);
     client = new PGlite(path, PGLITE_OPTIONS);
     await client.waitReady;
     return client;
   } catch (error) {
     await client?.close().catch(() => {});
+    rmSync(unpacking, { recursive: true, force: true });
     rmSync(path, { recursive: true, force: true });
     mkdirSync(path, { recursive: true });
+    const unreadable = error instanceof TemplateUnreadable;
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`The database could not start from ${template} (${reason}); run \`npm run build\` again`, {
-      cause: error,
-    });
+    throw new Error(
+      `The database could not start from ${template} (${reason})${unreadable ? "; run `npm run build` again" : ""}`,
+      { cause: error },
+    );
   }
 }
 
+/** The prefix of the folder a new cluster is unpacked into, beside `pgdata`. */
+const UNPACKING = "pgdata.unpacking-";
+
+/** The child says the tarball could not be read: a build to make again, unlike a child that could not run. */
+class TemplateUnreadable extends Error {}
+
+/** How long the unpacking may take (about a second here) before the start gives up on it. */
+const UNPACK_TIMEOUT_MS = 120_000;
+
 // The child's whole program: the PGlite this process would run, opening the data directory from the tarball, then
-// closing it. Its arguments: PGlite's module URL, the data directory, the tarball, PGlite's options as JSON.
+// closing it. Its arguments: PGlite's module URL, the data directory, the tarball, PGlite's options as JSON. What went
+// wrong is its last line, as JSON. It ends when this process does (its stdin closes), so it never writes on alone.
 const UNPACK_PROGRAM = `
+process.stdin.on("close", () => process.exit(2));
+process.stdin.resume();
 const [moduleUrl, path, template, options] = process.argv.slice(1);
-const { PGlite } = await import(moduleUrl);
-const { readFileSync } = await import("node:fs");
-const client = new PGlite(path, { ...JSON.parse(options), loadDataDir: new Blob([readFileSync(template)]) });
-await client.waitReady;
-await client.close();
+try {
+  const { PGlite } = await import(moduleUrl);
+  const { readFileSync } = await import("node:fs");
+  const client = new PGlite(path, { ...JSON.parse(options), loadDataDir: new Blob([readFileSync(template)]) });
+  await client.waitReady;
+  await client.close();
+  process.exit(0);
+} catch (error) {
+  process.stderr.write("\\n" + JSON.stringify({ message: String(error?.message ?? error) }) + "\\n");
+  process.exit(1);
+}
 `;
 
-/** Unpacks `template` into the data directory `path` in a child process, rejecting with what it printed last. */
+/** Unpacks `template` into the empty folder `path` in a child process, rejecting with the child's reason. */
 function unpackTemplate(path: string, template: string): Promise<void> {
   const moduleUrl = import.meta.resolve("@electric-sql/pglite");
   const child = spawn(
@@ -305,19 +334,36 @@ function unpackTemplate(path: string, template: string): Promise<void> {
       template,
       JSON.stringify(PGLITE_OPTIONS),
     ],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    { stdio: ["pipe", "ignore", "pipe"] },
   );
-  const errors: Buffer[] = [];
+  // The last 16 KB it printed: its reason comes last.
+  let printed = "";
   child.stderr.on("data", (chunk: Buffer) => {
-    if (errors.length < 64) errors.push(chunk);
+    printed = (printed + chunk.toString("utf8")).slice(-16_384);
   });
   return new Promise((resolve, reject) => {
-    child.on("error", reject);
+    const timer = setTimeout(() => child.kill("SIGKILL"), UNPACK_TIMEOUT_MS);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      child.stdin.destroy();
       if (code === 0) return resolve();
-      const printed = Buffer.concat(errors).toString("utf8").trim().split("\n");
-      const line = printed.findLast((l) => /error/i.test(l)) ?? printed.at(-1) ?? "";
-      reject(new Error(line || `the unpacking process ended with ${signal ?? `exit code ${code}`}`));
+      const last = printed.trim().split("\n").at(-1) ?? "";
+      let message: string | undefined;
+      try {
+        message = (JSON.parse(last) as { message?: unknown }).message as string | undefined;
+      } catch {}
+      if (code === 1 && typeof message === "string") return reject(new TemplateUnreadable(message));
+      reject(
+        new Error(
+          signal === "SIGKILL"
+            ? `the unpacking process was stopped after ${UNPACK_TIMEOUT_MS / 1000} s or killed`
+            : `the unpacking process ended with ${signal ?? `exit code ${code}`}`,
+        ),
+      );
     });
   });
 }

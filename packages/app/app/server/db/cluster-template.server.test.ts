@@ -35,6 +35,8 @@ describe("a new PGlite data directory starts from the build's empty cluster (ADR
     const template = await writeClusterTemplate(join(tempDir("cluster"), "pglite-cluster.tar.gz"));
     const dataDir = tempDir("data");
     const first = await openDatabase({ dataDir, clusterTemplate: template });
+    // Unpacked beside pgdata and moved into place whole: nothing is left beside it.
+    expect(readdirSync(dataDir).filter((name) => name.startsWith("pgdata."))).toEqual([]);
     expect(await tableNames(first.db)).toEqual(expect.arrayContaining(["stores", "vehicles", "leads", "outbox"]));
     await first.db.insert(stores).values({ id: "s1", name: "Store", profile: {} });
     await first.close();
@@ -68,10 +70,17 @@ describe("a new PGlite data directory starts from the build's empty cluster (ADR
     const broken = join(tempDir("broken"), "pglite-cluster.tar.gz");
     writeFileSync(broken, "not a tarball");
     const dataDir = tempDir("data");
-    await expect(openDatabase({ dataDir, clusterTemplate: broken })).rejects.toThrow(
-      `The database could not start from ${broken}`,
+    const refused = await openDatabase({ dataDir, clusterTemplate: broken }).then(
+      () => null,
+      (error: Error) => error.message,
     );
+    // The reason is what the unpacking process said of the file, not how that process ended.
+    expect(refused?.startsWith(`The database could not start from ${broken} (`)).toBe(true);
+    expect(refused).not.toMatch(/unpacking process/);
+    expect(refused).toMatch(/; run `npm run build` again$/);
     expect(readdirSync(join(dataDir, "pgdata"))).toEqual([]);
+    // Nor anything it unpacked beside it.
+    expect(readdirSync(dataDir).filter((name) => name.startsWith("pgdata."))).toEqual([]);
     // The data directory's lock was released: the next start (without the file) opens it.
     const next = await openDatabase({ dataDir, clusterTemplate: null });
     expect(existsSync(join(dataDir, "pgdata", "PG_VERSION"))).toBe(true);

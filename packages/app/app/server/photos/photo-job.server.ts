@@ -139,7 +139,7 @@ const keptReadyPhotos = keptPerInventoryVersion<string[]>(200);
 /** The photos of `urls` that are ready, as keys (`{name}-{width}`, see photo-sources.ts), in the order given. */
 export async function readyPhotos(db: Db, urls: readonly string[]): Promise<string[]> {
   if (urls.length === 0) return [];
-  const ready = await keptReadyPhotos(db, urls.join("\n"), async () => {
+  const ready = await keptReadyPhotos(db, JSON.stringify(urls), async () => {
     const rows = await db
       .select({ sourceUrl: vehiclePhotos.sourceUrl, name: vehiclePhotos.name, width: vehiclePhotos.width })
       .from(vehiclePhotos)

@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds())("rows kept per inventory version on %s", (kin
     expect(loads).toBe(kind === "pglite" ? 3 : 4);
   });
 
-  it("a vehicle page never shows a row or photos from before a write to the car or to its photo's status", async () => {
+  it("a vehicle page never shows a row or photos from before a write to the car, to its photo's status or a deleted photo", async () => {
     const db = await wired();
     expect((await getVehicleByVin(db, VIN))?.price).toBe(18000);
     expect(await readyPhotos(db, [PHOTO])).toEqual([]);
@@ -65,6 +65,13 @@ describe.each(testDatabaseKinds())("rows kept per inventory version on %s", (kin
       .set({ status: "ready", name: "abc", width: 1280 })
       .where(eq(vehiclePhotos.sourceUrl, PHOTO));
     expect(await readyPhotos(db, [PHOTO])).toEqual(["abc-1280"]);
+    // Its files found missing: back to waiting (the photo job's sweep), and the page names them no more (0022).
+    await db.update(vehiclePhotos).set({ status: "waiting" }).where(eq(vehiclePhotos.sourceUrl, PHOTO));
+    expect(await readyPhotos(db, [PHOTO])).toEqual([]);
+    await db.update(vehiclePhotos).set({ status: "ready" }).where(eq(vehiclePhotos.sourceUrl, PHOTO));
+    expect(await readyPhotos(db, [PHOTO])).toEqual(["abc-1280"]);
+    await db.delete(vehiclePhotos).where(eq(vehiclePhotos.sourceUrl, PHOTO));
+    expect(await readyPhotos(db, [PHOTO])).toEqual([]);
     await db.update(vehicles).set({ status: "sold" }).where(eq(vehicles.vin, VIN));
     expect(await getVehicleByVin(db, VIN)).toBeNull();
   });

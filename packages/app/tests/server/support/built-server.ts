@@ -114,15 +114,17 @@ function assertProductionReact(): void {
 }
 
 /**
- * React Router picks its build by the "development" export condition, which the "server" project's workers drop
- * (tests/server/production-conditions.mjs, docs/decisions/430). Checked once the built server is imported.
+ * React Router and xstate pick their builds by the "development" export condition, which the "server" project's workers
+ * drop, turning a development file's path into its production twin (tests/server/production-conditions.mjs,
+ * docs/decisions/430). Checked once the built server is imported: no package's development build loaded.
  */
-function assertProductionRouter(): void {
+function assertProductionBuilds(): void {
   const routerBuild = import.meta.resolve("react-router");
-  const developmentRouter = (globalThis as Record<symbol, unknown>)[Symbol.for("showroom.developmentRouter")];
-  if (!/[\\/]production[\\/]/.test(routerBuild) || developmentRouter) {
+  const loaded = (globalThis as Record<symbol, Set<string> | undefined>)[Symbol.for("showroom.developmentBuilds")];
+  const development = [...(loaded ?? [])];
+  if (!/[\\/]production[\\/]/.test(routerBuild) || development.length > 0) {
     throw new Error(
-      `A server started in this process would answer with React Router's development build (${developmentRouter ?? routerBuild}): ` +
+      `A server started in this process would run development builds (${development.join(", ") || routerBuild}): ` +
         'run this file in the "server" Vitest project, whose workers resolve without the "development" condition.',
     );
   }
@@ -143,7 +145,7 @@ export async function startInProcess(
   await ensureBuiltServer();
   assertProductionReact();
   const { start } = (await import(/* @vite-ignore */ pathToFileURL(SERVER_BUILD).href)) as { start: Start };
-  assertProductionRouter();
+  assertProductionBuilds();
   // Imported here, not at the top: the e2e global setup imports this module in Vitest's own process.
   const { withMemoryTemplate } = await import("../../support/databases");
   const dataDir = mkdtempSync(join(tmpdir(), "showroom-server-test-"));
