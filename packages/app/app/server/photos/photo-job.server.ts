@@ -215,9 +215,21 @@ export async function runPhotos(
   signal?: AbortSignal,
   maker: PhotoProcess = photoProcess(),
 ): Promise<PhotoRun> {
+  // A stopping server does not wait for the photos in hand, whose encoding took over 10 s on a loaded machine: the
+  // photo process is killed, and what it held is tried again after its backoff, as after any kill.
+  const kill = () => {
+    if (maker.pid === undefined) return;
+    try {
+      process.kill(maker.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  };
+  signal?.addEventListener("abort", kill, { once: true });
   try {
     return await runDuePhotos(db, settings, now, signal, maker);
   } finally {
+    signal?.removeEventListener("abort", kill);
     await maker.close();
   }
 }
@@ -237,7 +249,7 @@ async function runDuePhotos(
     if (due.length === 0) break;
     let next = 0;
     const worker = async () => {
-      // A stopping server waits for the photos in hand only; the rest of the claim runs out and is due again.
+      // A stopping server kills the photos in hand (runPhotos); the rest of the claim runs out and is due again.
       for (let photo = due[next++]; photo && !signal?.aborted; photo = due[next++]) {
         try {
           run[await processPhoto(db, photo, settings, maker)]++;
