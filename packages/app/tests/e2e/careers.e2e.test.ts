@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goodDocx, hostileResumes, pdf } from "../../app/server/careers/resume-files.test-support";
 import { expectNoAxeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { launchBrowser, openPage, postAndLoad, waitForHydration } from "./support/browser";
 import { deliveredLead } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
 
@@ -76,16 +76,22 @@ describe("the careers form", () => {
     // Files whose names a browser keeps (path parts and control characters are refused in tests/server/careers).
     for (const file of hostileResumes().filter((f) => !/file name/.test(f.what))) {
       await fillApplication(page, `Hostile ${file.what}`, file);
-      const answer = page.waitForResponse((r) => r.url().endsWith(CAREERS) && r.request().method() === "POST");
-      await page.getByRole("button", { name: "Submit application" }).click();
-      expect((await answer).status(), file.what).toBe(400);
+      const answer = await postAndLoad(
+        page,
+        () => page.getByRole("button", { name: "Submit application" }).click(),
+        CAREERS,
+      );
+      expect(answer.status(), file.what).toBe(400);
       expect(await page.getByText(OOPS).isVisible(), file.what).toBe(true);
       expect(await page.locator("#field-resume-error").textContent(), file.what).toMatch(/resume|file/i);
     }
     await fillApplication(page, "No-JS application with a PDF", { name: "casey.pdf", bytes: pdf("Casey, PDF") });
-    const accepted = page.waitForResponse((r) => r.url().endsWith(CAREERS) && r.request().method() === "POST");
-    await page.getByRole("button", { name: "Submit application" }).click();
-    expect((await accepted).status()).toBe(303);
+    const accepted = await postAndLoad(
+      page,
+      () => page.getByRole("button", { name: "Submit application" }).click(),
+      CAREERS,
+    );
+    expect(accepted.status()).toBe(303);
     expect(await page.getByRole("status").filter({ hasText: THANKS }).isVisible()).toBe(true);
     await deliveredLead(dataDir, (text) => text.includes("No-JS application with a PDF"), "with the PDF");
     const raw = attachmentOf("No-JS application with a PDF");

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { launchBrowser, openPage, postAndLoad, waitForHydration } from "./support/browser";
 import { type RunningSite, startSite } from "./support/server";
 
 let site: RunningSite;
@@ -56,16 +56,13 @@ describe("contact us", () => {
   it("without JavaScript a plain POST shows the spec's field errors, then a valid one is delivered as a lead", async () => {
     const { page } = await openPage(browser, { javaScriptEnabled: false });
     await page.goto(`${site.url}/contact-us`);
-    const rejected = page.waitForResponse((r) => r.url().endsWith("/contact-us") && r.request().method() === "POST");
-    await page.getByRole("button", { name: "Send message" }).click();
-    expect((await rejected).status()).toBe(400);
+    const send = () => page.getByRole("button", { name: "Send message" }).click();
+    expect((await postAndLoad(page, send, "/contact-us")).status()).toBe(400);
     expect(await page.getByText("Enter your first name.").isVisible()).toBe(true);
     expect(await page.getByText("Enter your message.").isVisible()).toBe(true);
 
     await fillContact(page, "No-JS shopper asking about financing a truck.");
-    const accepted = page.waitForResponse((r) => r.url().endsWith("/contact-us") && r.request().method() === "POST");
-    await page.getByRole("button", { name: "Send message" }).click();
-    expect((await accepted).status()).toBe(303);
+    expect((await postAndLoad(page, send, "/contact-us")).status()).toBe(303);
     await page.waitForURL(`${site.url}/contact-us`);
     expect(await page.getByRole("status").filter({ hasText: "Message sent!" }).isVisible()).toBe(true);
 

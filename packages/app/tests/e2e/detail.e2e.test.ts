@@ -74,11 +74,23 @@ describe("vehicle detail page", () => {
     await waitForHydration(page);
     const link = page.locator("main ol > li h2 a").first();
     const href = (await link.getAttribute("href")) ?? "";
+    // Every state the page is drawn in between the click and the vehicle page has one h1 in its main: the listing
+    // stays until the vehicle page replaces it whole, never an empty main or a fallback while the code loads.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { mainStates: string[] }).mainStates = seen;
+      new MutationObserver(() => {
+        const main = document.querySelector("main");
+        seen.push(main === null ? "no main" : `${main.querySelectorAll("h1").length} h1`);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await link.click();
     await page.waitForURL(`${world.site.url}${href}`);
-    // The address changes when the page renders: its title is there at once, never an empty main.
+    await page.getByRole("heading", { name: "Vehicle Details" }).waitFor();
     expect(await page.getByRole("heading", { level: 1 }).count()).toBe(1);
-    expect(await page.getByRole("heading", { name: "Vehicle Details" }).count()).toBe(1);
+    const states = await page.evaluate(() => (window as unknown as { mainStates: string[] }).mainStates);
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.filter((state) => state !== "1 h1")).toEqual([]);
     const [car] = await readJsonLd(page);
     expect(car?.vehicleIdentificationNumber).toBe(href.slice(-17));
     expect(await violations()).toEqual([]);

@@ -6,7 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "../../app/components/money";
 import { expectNoAxeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { launchBrowser, openPage, postAndLoad, waitForHydration } from "./support/browser";
 import { tabTo, typeInto } from "./support/keyboard";
 import { deliveredLead, xmllintAdf } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
@@ -194,9 +194,8 @@ describe("instant pre-approval", () => {
     await page.goto(`${site.url}${PATH}`);
     await fillPreApproval(page, "Noscript");
     await page.getByLabel("Mobile phone").fill("314-555-0172");
-    const refused = page.waitForResponse((r) => r.url().endsWith(PATH) && r.request().method() === "POST");
-    await page.getByRole("button", { name: "Get Pre-Approved" }).last().click();
-    expect((await refused).status()).toBe(400);
+    const submit = () => page.getByRole("button", { name: "Get Pre-Approved" }).last().click();
+    expect((await postAndLoad(page, submit, PATH)).status()).toBe(400);
     expect(await page.getByText("Verify your phone number with the code we text you").isVisible()).toBe(true);
     // Everything typed is still there.
     expect(await page.getByLabel("Street address").inputValue()).toBe("1200 Market St");
@@ -205,9 +204,7 @@ describe("instant pre-approval", () => {
     await page.getByLabel("Verification code").fill(await textedCode(dataDir, "3145550172"));
     await page.getByRole("button", { name: "Verify" }).click();
     await page.getByText("✓ Verified").waitFor();
-    const accepted = page.waitForResponse((r) => r.url().endsWith(PATH) && r.request().method() === "POST");
-    await page.getByRole("button", { name: "Get Pre-Approved" }).last().click();
-    expect((await accepted).status()).toBe(303);
+    expect((await postAndLoad(page, submit, PATH)).status()).toBe(303);
     await page.getByRole("heading", { name: "You’re on your way, Dana" }).waitFor();
     await deliveredAdf("Noscript");
   });

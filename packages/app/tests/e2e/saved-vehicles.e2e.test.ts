@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { openPage, waitForHydration } from "./support/browser";
+import { openPage, postAndLoad, waitForHydration } from "./support/browser";
 import { siteAndBrowserForFile } from "./support/site-for-file";
 
 const world = siteAndBrowserForFile();
@@ -30,9 +30,7 @@ describe("saved vehicles", () => {
     await page.goto(`${world.site.url}/cars-for-sale`);
     const { vin, heart, title } = await firstCard(page);
     expect(await heart.getAttribute("aria-pressed")).toBe("false");
-    const post = page.waitForResponse((r) => r.url().endsWith("/saved-vehicles") && r.request().method() === "POST");
-    await heart.click();
-    expect((await post).status()).toBe(303);
+    expect((await postAndLoad(page, () => heart.click(), "/saved-vehicles")).status()).toBe(303);
     await page.waitForURL(`${world.site.url}/cars-for-sale`);
     expect(
       await page

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseMessage } from "../support/rfc822";
 import { expectNoAxeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { launchBrowser, openPage, postAndLoad, waitForHydration } from "./support/browser";
 import { deliveredLead } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
 
@@ -46,16 +46,13 @@ describe("a message to a team member", () => {
   it("without JavaScript: the spec's field errors, then the lead is mailed to the destination and to the member", async () => {
     const { page } = await openPage(browser, { javaScriptEnabled: false });
     await page.goto(`${site.url}${MEMBER}`);
-    const rejected = page.waitForResponse((r) => r.url().endsWith(MEMBER) && r.request().method() === "POST");
-    await page.getByRole("button", { name: "Send message" }).click();
-    expect((await rejected).status()).toBe(400);
+    const send = () => page.getByRole("button", { name: "Send message" }).click();
+    expect((await postAndLoad(page, send, MEMBER)).status()).toBe(400);
     expect(await page.getByText("Enter your first name.").isVisible()).toBe(true);
     expect(await page.getByText("Enter your message.").isVisible()).toBe(true);
 
     await fillDetails(page, "No-JS note for Grace about a trade-in.");
-    const accepted = page.waitForResponse((r) => r.url().endsWith(MEMBER) && r.request().method() === "POST");
-    await page.getByRole("button", { name: "Send message" }).click();
-    expect((await accepted).status()).toBe(303);
+    expect((await postAndLoad(page, send, MEMBER)).status()).toBe(303);
     await page.waitForURL(`${site.url}${MEMBER}`);
     expect(await page.getByRole("status").filter({ hasText: "Message sent!" }).isVisible()).toBe(true);
 

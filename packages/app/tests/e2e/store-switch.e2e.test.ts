@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { axeViolations, describeViolations } from "./support/axe";
-import { openPage, waitForHydration } from "./support/browser";
+import { openPage, postAndLoad, waitForHydration } from "./support/browser";
 import { siteAndBrowserForFile } from "./support/site-for-file";
 
 const world = siteAndBrowserForFile();
@@ -30,9 +30,7 @@ describe("store switcher", () => {
   it("without JavaScript a plain form POST switches the store, remembers it 30 days and shows the toast", async () => {
     const { context, page } = await openPage(world.browser, { javaScriptEnabled: false });
     await page.goto(`${world.site.url}/our-company/careers`);
-    const post = page.waitForResponse((r) => r.url().endsWith("/api/store") && r.request().method() === "POST");
-    await pickStPeters(page);
-    expect((await post).status()).toBe(303);
+    expect((await postAndLoad(page, () => pickStPeters(page), "/api/store")).status()).toBe(303);
     await page.waitForURL(`${world.site.url}/our-company/careers`);
     expect(await page.getByText(`Shopping at ${ST_PETERS}`, { exact: true }).isVisible()).toBe(true);
     expect(

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./support/axe";
-import { launchBrowser, openPage, waitForHydration } from "./support/browser";
+import { launchBrowser, openPage, postAndLoad, waitForHydration } from "./support/browser";
 import { deliveredLead, xmllintAdf } from "./support/lead-mail";
 import { type RunningSite, startSite } from "./support/server";
 
@@ -172,9 +172,8 @@ describe("Personalize My Price without JavaScript", () => {
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/^noindex, follow/);
 
     const post = async (button: string) => {
-      const answered = page.waitForResponse((r) => r.request().method() === "POST");
-      await page.getByRole("button", { name: button }).click();
-      return (await answered).status();
+      const answered = await postAndLoad(page, () => page.getByRole("button", { name: button }).click());
+      return answered.status();
     };
     await page.getByRole("heading", { name: "How much would you like to put down?" }).waitFor();
     await page.getByLabel("Cash down", { exact: true }).fill("2500");

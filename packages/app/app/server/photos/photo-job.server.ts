@@ -217,14 +217,7 @@ export async function runPhotos(
 ): Promise<PhotoRun> {
   // A stopping server does not wait for the photos in hand, whose encoding took over 10 s on a loaded machine: the
   // photo process is killed, and what it held is tried again after its backoff, as after any kill.
-  const kill = () => {
-    if (maker.pid === undefined) return;
-    try {
-      process.kill(maker.pid, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
-  };
+  const kill = () => maker.kill();
   signal?.addEventListener("abort", kill, { once: true });
   try {
     return await runDuePhotos(db, settings, now, signal, maker);

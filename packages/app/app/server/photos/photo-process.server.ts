@@ -45,6 +45,8 @@ export interface PhotoProcess {
   deletePhotos(to: PhotoTarget, names: string[]): Promise<void>;
   /** Lets the process exit (once it has answered everything sent) and waits until it has. */
   close(): Promise<void>;
+  /** Ends the process running now at once (a stopping server): what it held fails as after any kill. */
+  kill(): void;
   /** The pid of the process running now, if one does. */
   readonly pid: number | undefined;
 }
@@ -121,6 +123,9 @@ export function photoProcess(entry: PhotoProcessEntry = photoProcessEntry()): Ph
     async close() {
       if (child?.connected) child.disconnect();
       await exited;
+    },
+    kill() {
+      child?.kill("SIGKILL");
     },
   };
 }

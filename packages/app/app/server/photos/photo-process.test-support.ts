@@ -62,5 +62,6 @@ export function watchedProcess(
     },
     deletePhotos: (to, names) => real.deletePhotos(to, names),
     close: () => real.close(),
+    kill: () => real.kill(),
   };
 }

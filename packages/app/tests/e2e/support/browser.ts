@@ -1,4 +1,4 @@
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page, type Response } from "playwright-core";
 import { inject } from "vitest";
 import "./shared";
 
@@ -112,4 +112,21 @@ export async function clickTelLink(page: Page): Promise<void> {
       link.addEventListener("click", (event) => event.preventDefault(), { once: true });
       (link as HTMLAnchorElement).click();
     });
+}
+
+/**
+ * A form post that loads a new document (JavaScript off, or a plain form): its answer once the document it brought
+ * has loaded. A response comes before the page it makes, and a redirect back to the same address leaves the URL as
+ * it was, so neither `waitForResponse` nor `waitForURL` alone says the new page is there to read.
+ */
+export async function postAndLoad(page: Page, submit: () => Promise<void>, path?: string): Promise<Response> {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && (path === undefined || response.url().endsWith(path)),
+  );
+  const committed = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
+  await submit();
+  const response = await answered;
+  await committed;
+  await page.waitForLoadState("domcontentloaded");
+  return response;
 }
