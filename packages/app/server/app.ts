@@ -21,6 +21,7 @@ import { experimentsFor, variantOf } from "../app/server/experiments/experiments
 import { sweepDrafts } from "../app/server/financing/drafts.server";
 import { pullSettingsOf, startFeedPulls } from "../app/server/inventory/feed-pull.server";
 import { logError, logInfo, logWarn, setLogFormat, setLogLevel } from "../app/server/log.server";
+import { releaseMemoryWhenQuiet } from "../app/server/memory/quiet-release.server";
 import { createSiteMetrics } from "../app/server/metrics/metrics.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { photoSettingsOf, startPhotoJob } from "../app/server/photos/photo-job.server";
@@ -195,7 +196,7 @@ export async function checkConfiguration(env: Record<string, string | undefined>
 /** Boots the site: configuration, database and migrations, the HTTP server, and shutdown on SIGTERM/SIGINT. */
 export async function start(
   env: Record<string, string | undefined> = process.env,
-  options: { htmlCache?: boolean } = {},
+  options: { htmlCache?: boolean; releaseMemoryWhenQuiet?: boolean } = {},
 ): Promise<Running> {
   // Before the configuration is read, so even its errors print as JSON when JSON was asked for.
   setLogFormat(env.LOG_FORMAT === "json" ? "json" : "text");
@@ -334,6 +335,9 @@ export async function start(
     await database.close();
     throw error;
   }
+  // The heap a start or a burst of pages grew into goes back to the system once the site is quiet (ADR 432). Off
+  // where the site runs inside another program's process (the in-process tests): that heap is not the site's.
+  const quietRelease = options.releaseMemoryWhenQuiet === false ? null : releaseMemoryWhenQuiet(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   const url = listenOriginOf(config, port);
@@ -352,6 +356,7 @@ export async function start(
   const close = () => {
     closing ??= (async () => {
       clearInterval(sweeper);
+      quietRelease?.stop();
       retention.stop();
       // A pull in flight is aborted and recorded before the database closes.
       await feedPulls.stop();

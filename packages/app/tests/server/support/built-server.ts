@@ -130,7 +130,10 @@ function assertProductionBuilds(): void {
   }
 }
 
-type Start = (env: Record<string, string | undefined>, options?: { htmlCache?: boolean }) => Promise<Running>;
+type Start = (
+  env: Record<string, string | undefined>,
+  options?: { htmlCache?: boolean; releaseMemoryWhenQuiet?: boolean },
+) => Promise<Running>;
 
 /**
  * Starts the built server in this process: an ephemeral loopback port, PGlite in memory, production settings, lead
@@ -165,7 +168,8 @@ export async function startInProcess(
         PHOTO_WORKERS: "0",
         ...withSharedDataKey(env),
       }),
-      options,
+      // The test worker's heap is the test runner's, not the site's: no releases in it (ADR 432).
+      { ...options, releaseMemoryWhenQuiet: false },
     );
     return {
       ...running,
