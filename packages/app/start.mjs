@@ -2,8 +2,9 @@
 // `npm start`: builds the site if needed, then serves it until SIGTERM/SIGINT, which close the database first.
 // WEB_CONCURRENCY=n (n > 1, PostgreSQL only) runs n processes sharing the port through node:cluster (ADR 251).
 // While it serves, DATA_DIR/showroom.pid holds the pid to signal (`kill -HUP $(cat DATA_DIR/showroom.pid)`).
-// `npm start` runs it as `node --max-semi-space-size=4 start.mjs`: on a large host V8 lets the young generation grow to
-// about 170 MB that an idle site never gives back (ADR 325); run it that way (or with that flag in NODE_OPTIONS).
+// `npm start` runs it as `node --max-semi-space-size=4 --expose-gc start.mjs`: on a large host V8 lets the young
+// generation grow to about 170 MB that an idle site never gives back (ADR 325), and `gc` is how a quiet site gives back
+// the heap a start or a burst of pages left (ADR 432); run it that way.
 import cluster from "node:cluster";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

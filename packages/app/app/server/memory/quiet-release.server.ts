@@ -1,6 +1,5 @@
 import type { EventEmitter } from "node:events";
-import { getHeapStatistics, setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
+import { getHeapStatistics } from "node:v8";
 
 /**
  * Gives V8's spare heap back to the system once the site falls quiet (ADR 432).
@@ -37,21 +36,13 @@ export function releaseDue(state: QuietReleaseState, committedBytes: number, now
 type Collect = () => void;
 
 /**
- * V8's full collection that also shrinks the heap (what a low-memory notification runs), or null where this Node has
- * no such call. `--expose-gc` is switched on only long enough to take the function from a fresh context: the site's
- * own global never gets a `gc`.
+ * V8's full collection that also shrinks the heap (what a low-memory notification runs), or null where the process
+ * has no `gc`: Node offers that collection only under `--expose-gc`, which `npm start`'s command passes.
  */
 export function memoryReducingCollection(): Collect | null {
-  try {
-    setFlagsFromString("--expose-gc");
-    const gc = runInNewContext("gc") as unknown;
-    if (typeof gc !== "function") return null;
-    return () => gc({ type: "major", flavor: "last-resort" });
-  } catch {
-    return null;
-  } finally {
-    if (!process.execArgv.includes("--expose-gc")) setFlagsFromString("--no-expose-gc");
-  }
+  const gc = (globalThis as { gc?: unknown }).gc;
+  if (typeof gc !== "function") return null;
+  return () => gc({ type: "major", flavor: "last-resort" });
 }
 
 export interface QuietRelease {
