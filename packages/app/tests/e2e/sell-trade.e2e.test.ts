@@ -172,7 +172,7 @@ describe("sell or trade: a VIN journey to a cash offer", () => {
       if (options.javaScriptEnabled !== false && !options.stripScripts) {
         // The refused VIN is the one 400 the browser reports; nothing else went wrong on the page.
         expect(errors).toEqual([
-          "console: Failed to load resource: the server responded with a status of 400 (Bad Request)",
+          `console: Failed to load resource: the server responded with a status of 400 (Bad Request) (${site.url}${PAGE}.data)`,
         ]);
       }
       await context.close();

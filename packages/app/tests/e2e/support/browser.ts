@@ -80,7 +80,9 @@ export async function openPage(
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console: ${message.text()}`);
+    // A failed resource's message does not name it; its location does.
+    const where = message.text().startsWith("Failed to load resource") ? ` (${message.location().url})` : "";
+    if (message.type() === "error") errors.push(`console: ${message.text()}${where}`);
   });
   return { context, page, errors };
 }
