@@ -73,7 +73,9 @@ function rawLeaks(html: string, rows: readonly Row[]): string[] {
   return rows.flatMap((row) =>
     [row.price, row.old_price]
       .filter((n): n is number => n !== null && !mileages.has(n))
-      .filter((n) => new RegExp(`(?<![0-9])${n}(?:\\.0+)?(?![0-9])`).test(html))
+      // Bounded by what is no part of an identifier: a price inside a UUID (an idempotency key, a visitor id) is
+      // no price, and one page holds enough of them that some carry a price's digits now and then.
+      .filter((n) => new RegExp(`(?<![0-9A-Za-z-])${n}(?:\\.0+)?(?![0-9A-Za-z-])`).test(html))
       .map((n) => `${row.vin}: ${n}`),
   );
 }

@@ -372,6 +372,14 @@ líneas",Sedan,Used,100,20000`,
     }
   });
 
+  it("a process whose clock read a few ms before the other's still sees the other's pull (a cluster starting together)", async () => {
+    expect(await pullStoreFeed(t.db, source, settings, { now: new Date(T0.getTime() + 5) })).toMatchObject({
+      pulled: true,
+    });
+    expect(await pullStoreFeed(t.db, source, settings, { now: T0 })).toEqual({ pulled: false, why: "pulled-recently" });
+    expect(feed.requests).toHaveLength(1);
+  });
+
   it("two servers' schedules started together pull each store once at start, and stop cleanly", async () => {
     const other = await t.database.connectAgain({ poolSize: 2 });
     const real = { ...settings, intervalMs: MINUTE };

@@ -79,7 +79,9 @@ async function claim(db: Db, source: FeedSource, url: string, now: Date, gapMs: 
         and(
           eq(inventoryFeedPulls.storeId, source.storeId),
           gt(inventoryFeedPulls.startedAt, new Date(now.getTime() - gapMs)),
-          lte(inventoryFeedPulls.startedAt, now),
+          // Another process's pull counts even when its clock read a few ms after this one's (two processes
+          // starting together): only a row far in this process's future is not this cycle's.
+          lte(inventoryFeedPulls.startedAt, new Date(now.getTime() + gapMs)),
         ),
       )
       .limit(1);

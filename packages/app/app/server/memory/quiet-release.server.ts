@@ -46,7 +46,7 @@ export function memoryReducingCollection(): Collect | null {
 }
 
 export interface QuietRelease {
-  /** How many releases have run (for tests and the log). */
+  /** How many releases have run. */
   readonly releases: number;
   stop(): void;
 }
