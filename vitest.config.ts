@@ -15,9 +15,10 @@ const shared = {
 // the same two workers so they fill both cores together (docs/decisions/300).
 const WORKERS = 2;
 
-// Every project but the browser tests runs a worker's files one after another in one module graph (isolate: false):
-// the code under test is imported once per worker rather than once per file, which was a third of the unit
-// projects' time. No test mocks modules or stubs the environment; a test that leans on another file's leftovers
+// Every project runs a worker's files one after another in one process and module graph (isolate: false): the code
+// under test is imported once per worker rather than once per file, which was a third of the unit projects' time,
+// and a server or browser-test file no longer starts a process and imports the built server of its own (62 and 81
+// CPU-s of the run). No test mocks modules or stubs the environment; a test that leans on another file's leftovers
 // fails in its own file's order too (docs/decisions/421).
 
 // A test's time limit is a statement about the machine, not about the code: a property test of 500 runs that passes
@@ -95,6 +96,7 @@ export default defineConfig({
           testTimeout: TEST_TIMEOUT_MS,
           hookTimeout: 180_000,
           maxWorkers: WORKERS,
+          isolate: false,
           // A group of its own, after the unit projects: a worker they used (NODE_ENV=test) has React's development
           // build loaded, and Vitest hands workers on between the projects of a group.
           sequence: { groupOrder: 1 },
@@ -116,6 +118,7 @@ export default defineConfig({
           // One file at a time: Chromium and the server share the machine's two cores, and several files measure
           // time (layout shifts, a poll's wait). A file's concurrent tests (the axe sweep) run three at a time.
           fileParallelism: false,
+          isolate: false,
           maxConcurrency: 3,
           sequence: { groupOrder: 2 },
         },

@@ -40,6 +40,20 @@ function clientIsDevelopmentBuild(): boolean {
  * both took about 5.5 s per file. Each test opens its own browser context; a file that needs other settings (a data
  * directory to read leads from, experiments on) still starts a site of its own.
  */
+/**
+ * Chromium reads only its last `--disable-features`, and ours comes after Playwright's: ours must name every feature
+ * Playwright's does, or a new Playwright's would be switched back on unnoticed (CHROMIUM_ARGS, docs/decisions/433).
+ */
+function assertFeaturesKept(pid: number | undefined): void {
+  const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  const lists = args.filter((arg) => arg.startsWith("--disable-features=")).map((arg) => arg.slice(19).split(","));
+  const last = new Set(lists.at(-1));
+  const dropped = lists.flat().filter((feature) => !last.has(feature));
+  if (dropped.length > 0) {
+    throw new Error(`Chromium would run with ${dropped.join(", ")} on: add them to DISABLED_FEATURES in browser.ts.`);
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!(await ensureBuiltServer()) && clientIsDevelopmentBuild()) await rebuildServer();
   rmSync(SNAPSHOT, { recursive: true, force: true });
@@ -52,6 +66,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // all together, which no file means to test (the limit has its own tests, on sites of their own).
     startSite({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" }),
   ]);
+  try {
+    assertFeaturesKept(chromiumServer.process().pid);
+  } catch (error) {
+    await Promise.all([chromiumServer.close(), site.close()]);
+    throw error;
+  }
   project.provide("e2eChromiumEndpoint", chromiumServer.wsEndpoint());
   project.provide("e2eSiteUrl", site.url);
   return async () => {
