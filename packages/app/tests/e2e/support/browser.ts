@@ -4,10 +4,11 @@ import "./shared";
 
 /** Debian's Chromium, with the flags that keep it quiet and offline-safe in CI containers. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
 /**
  * The features Playwright switches off (its `chromiumSwitches`), then Chrome's omnibox popups: new headless Chrome
- * draws a window's toolbar too, and loaded two WebUI renderers for every context, a quarter of Chromium's CPU in the
- * browser tests (docs/decisions/433). Chromium reads only the last `--disable-features`, so this one must name
+ * draws a window's toolbar too, and loaded two WebUI renderers for every context, about a fifth of Chromium's CPU in
+ * the browser tests (docs/decisions/433). Chromium reads only the last `--disable-features`, so this one must name
  * Playwright's as well; the global setup checks that it still does.
  */
 const DISABLED_FEATURES = [

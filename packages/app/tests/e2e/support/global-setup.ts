@@ -31,6 +31,24 @@ function clientIsDevelopmentBuild(): boolean {
   }
 }
 
+const DISABLE_FEATURES = "--disable-features=";
+
+/**
+ * Chromium reads only its last `--disable-features`, and ours comes after Playwright's: ours must name every feature
+ * Playwright's does, or a new Playwright's would be switched back on unnoticed (CHROMIUM_ARGS, docs/decisions/433).
+ */
+function assertFeaturesKept(pid: number | undefined): void {
+  const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+  const lists = args
+    .filter((arg) => arg.startsWith(DISABLE_FEATURES))
+    .map((arg) => arg.slice(DISABLE_FEATURES.length).split(","));
+  const last = new Set(lists.at(-1));
+  const dropped = lists.flat().filter((feature) => !last.has(feature));
+  if (dropped.length > 0) {
+    throw new Error(`Chromium would run with ${dropped.join(", ")} on: add them to DISABLED_FEATURES in browser.ts.`);
+  }
+}
+
 /**
  * Vitest global setup of the e2e project: a production build of the site, snapshotted for the run. `npm test` has
  * just built it, so it is reused when no source is newer (the server tests' shared build, under their lock, always
@@ -40,20 +58,6 @@ function clientIsDevelopmentBuild(): boolean {
  * both took about 5.5 s per file. Each test opens its own browser context; a file that needs other settings (a data
  * directory to read leads from, experiments on) still starts a site of its own.
  */
-/**
- * Chromium reads only its last `--disable-features`, and ours comes after Playwright's: ours must name every feature
- * Playwright's does, or a new Playwright's would be switched back on unnoticed (CHROMIUM_ARGS, docs/decisions/433).
- */
-function assertFeaturesKept(pid: number | undefined): void {
-  const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-  const lists = args.filter((arg) => arg.startsWith("--disable-features=")).map((arg) => arg.slice(19).split(","));
-  const last = new Set(lists.at(-1));
-  const dropped = lists.flat().filter((feature) => !last.has(feature));
-  if (dropped.length > 0) {
-    throw new Error(`Chromium would run with ${dropped.join(", ")} on: add them to DISABLED_FEATURES in browser.ts.`);
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!(await ensureBuiltServer()) && clientIsDevelopmentBuild()) await rebuildServer();
   rmSync(SNAPSHOT, { recursive: true, force: true });
