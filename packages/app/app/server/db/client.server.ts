@@ -43,7 +43,7 @@ export interface Database {
  * as soon as queries touched them, while the site keeps what pages read in its own caches; 16 MB holds the fixtures'
  * tables and indexes.
  */
-const PGLITE_OPTIONS = { postgresqlconf: ["shared_buffers=16MB"] } satisfies PGliteOptions;
+export const PGLITE_OPTIONS = { postgresqlconf: ["shared_buffers=16MB"] } satisfies PGliteOptions;
 
 let baselineWasm = false;
 const WASM_BASELINE_FLAGS = ["--liftoff-only", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering"];
