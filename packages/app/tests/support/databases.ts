@@ -175,6 +175,7 @@ async function openPgliteMemory(): Promise<Database> {
       // A template that does not load is made again once; a second failure is a real one.
       if (attempt > 1) throw error;
       rmSync(templatePath(), { force: true });
+      templateBlob = undefined;
     }
   }
 }

@@ -101,8 +101,8 @@ const NOTHING: RowCounts = { leads: 0, outbox: 0, visitors: 0, offers: 0, alertE
 
 /**
  * The rows written by one post: counted before and after it. Posts run one after another and nothing else writes
- * these tables between them, so the count after a post is the next post's "before", and each post costs one count,
- * not two (they were a fifth of the fuzz's database time). A post that throws leaves no count to reuse.
+ * these tables between them, so the count after a post is the next post's "before": each post costs one count, not
+ * two, and every moment between posts falls in some post's window. A post that throws leaves no count to reuse.
  */
 function rowCounter(db: () => Running["database"]["db"]) {
   let last: RowCounts | undefined;
