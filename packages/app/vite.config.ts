@@ -9,7 +9,12 @@ export default defineConfig({
   resolve: { conditions: sourceFirst(["module", "browser", "development|production"]) },
   environments: {
     ssr: {
-      resolve: { conditions: sourceFirst(["module", "node", "development|production"]) },
+      resolve: {
+        conditions: sourceFirst(["module", "node", "development|production"]),
+        // drizzle-orm is bundled: Node re-reads a package's package.json for every module it loads from the package,
+        // and drizzle's exports map is 179 kB (docs/decisions/437).
+        noExternal: ["drizzle-orm"],
+      },
       // The Express app is bundled with the routes, so both share one module graph (one router context, one database).
       build: { rollupOptions: { input: "./server/app.ts" } },
     },

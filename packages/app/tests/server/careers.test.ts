@@ -154,7 +154,7 @@ describe("the careers form", () => {
     const fourMb = new Uint8Array(4 * 1024 * 1024);
     fourMb.set(pdf());
     const accepted = await post(application({ name: "long.pdf", bytes: fourMb }));
-    expect(accepted.status, accepted.body.slice(0, 300)).toBe(303);
+    expect(accepted.status, JSON.stringify(renderedFieldErrors(accepted.body))).toBe(303);
     const form = new FormData();
     form.set("message", "x".repeat(200 * 1024));
     const elsewhere = await request(`${site.url}/contact-us`, {
