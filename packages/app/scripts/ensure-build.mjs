@@ -8,9 +8,14 @@ import { fileURLToPath } from "node:url";
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 export const serverBuild = join(appDir, "build/server/index.js");
 
+/** The operator commands `npm run <name>` starts (scripts/command.mjs), built to build/server/commands (ADR 438). */
+export const COMMANDS = ["import", "keys", "staff", "rules", "retention", "outbox"];
+export const commandBuild = (name) => join(appDir, "build/server/commands", `${name}.mjs`);
+
 const sourceDirs = [
   "app",
   "server",
+  "scripts",
   "public",
   "drizzle",
   "../rules/src",
@@ -33,8 +38,10 @@ function newest(path) {
 }
 
 export function buildIsStale() {
-  // The photo process's entry is written last by the same build (ADR 410): a build without it is one from before.
+  // The photo process's entry and the commands are written after the server by the same build (ADRs 410, 438): a
+  // build without them is one from before.
   if (!existsSync(serverBuild) || !existsSync(join(appDir, "build/photo-maker.mjs"))) return true;
+  if (COMMANDS.some((name) => !existsSync(commandBuild(name)))) return true;
   const builtAt = statSync(serverBuild).mtimeMs;
   return [...sourceDirs, ...sourceFiles].some((p) => newest(join(appDir, p)) > builtAt);
 }

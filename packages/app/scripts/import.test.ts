@@ -23,7 +23,7 @@ let dataDir: string;
 let feed: string;
 
 function cli(args: string[], env: Record<string, string> = {}) {
-  return runScript("scripts/import.ts", args, { DATA_DIR: dataDir, INIT_CWD: APP, ...env });
+  return runScript("import", args, { DATA_DIR: dataDir, INIT_CWD: APP, ...env });
 }
 
 /** The store's cars in stock, read between two runs (a run holds the data directory's lock). */

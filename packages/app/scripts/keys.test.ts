@@ -10,6 +10,8 @@ import { loadServerConfig } from "../app/server/config.server";
 import { loadKeyring } from "../app/server/crypto/keyring.server";
 import { openDatabase } from "../app/server/db/client.server";
 import { readDraft, saveDraft } from "../app/server/financing/drafts.server";
+import { ensureBuiltServer } from "../tests/server/support/built-server";
+import { COMMAND_NODE_ARGS } from "../tests/support/commands";
 import { seedPgliteDataDir } from "../tests/support/databases";
 
 const run = promisify(execFile);
@@ -17,7 +19,7 @@ const APP = new URL("..", import.meta.url).pathname;
 let dataDir: string;
 
 function keys(args: string[], env: Record<string, string> = {}) {
-  return run(process.execPath, ["--import", "tsx", "--conditions=showroom-source", "scripts/keys.ts", ...args], {
+  return run(process.execPath, [...COMMAND_NODE_ARGS, "keys", ...args], {
     cwd: APP,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, ...env },
   });
@@ -25,7 +27,7 @@ function keys(args: string[], env: Record<string, string> = {}) {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "showroom-keys-cli-"));
-  await seedPgliteDataDir(dataDir);
+  await Promise.all([seedPgliteDataDir(dataDir), ensureBuiltServer()]);
 });
 
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -150,7 +150,7 @@ describe.each(testDatabaseKinds())("npm run rules on %s, in process", (kind) => 
 
 /** Runs `scripts/rules.ts` as npm runs it: in packages/app, with INIT_CWD the caller's folder. */
 function cli(caller: string, env: Record<string, string>, ...args: string[]) {
-  return runScript("scripts/rules.ts", args, { INIT_CWD: caller, ...env });
+  return runScript("rules", args, { INIT_CWD: caller, ...env });
 }
 
 describe("the script, as a child process, on the embedded database in DATA_DIR", () => {

@@ -16,9 +16,9 @@ const PASSWORD = "a long and unusual passphrase";
 let dataDir: string;
 let database: Database | undefined;
 
-/** Runs a script with `input` on standard input; resolves to its exit code and output. */
-function cli(script: string, args: string[], input = ""): Promise<CommandRun> {
-  return runScript(script, args, { DATA_DIR: dataDir }, input);
+/** Runs a command with `input` on standard input; resolves to its exit code and output. */
+function cli(command: string, args: string[], input = ""): Promise<CommandRun> {
+  return runScript(command, args, { DATA_DIR: dataDir }, input);
 }
 
 /** `npm run staff -- …args` with `input` as the typed password, in this process, on the file's open database. */
@@ -134,27 +134,23 @@ describe("the scripts, as child processes", () => {
   });
 
   it("staff add reads the password from standard input's first line, exits 0 and never prints it", async () => {
-    const added = await cli(
-      "scripts/staff.ts",
-      ["add", "kai@example.com", "--role", "sales"],
-      `${PASSWORD}\nignored\n`,
-    );
+    const added = await cli("staff", ["add", "kai@example.com", "--role", "sales"], `${PASSWORD}\nignored\n`);
     expect([added.code, added.stderr]).toEqual([0, ""]);
     expect(added.stdout).toMatch(/otpauth:\/\/totp\/Showroom%20staff%20desk:kai%40example\.com\?/);
     expect(added.stdout).toContain("Account kai@example.com (sales) created.");
     expect(added.stdout).not.toContain(PASSWORD);
-    const list = await cli("scripts/staff.ts", ["list"]);
+    const list = await cli("staff", ["list"]);
     expect([list.code, list.stdout]).toEqual([0, expect.stringMatching(/kai@example\.com\tsales\tactive/)]);
-    const unknown = await cli("scripts/staff.ts", ["remove", "kai@example.com"]);
+    const unknown = await cli("staff", ["remove", "kai@example.com"]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Usage:");
     // Three Node starts with tsx, each opening the embedded database: slow on a busy machine.
   }, 180_000);
 
   it("retention --dry-run prints what would go and changes nothing", async () => {
-    const dry = await cli("scripts/retention.ts", ["--dry-run"]);
+    const dry = await cli("retention", ["--dry-run"]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/Retention \(730 days after last use, before .*\): would remove/);
-    expect((await cli("scripts/retention.ts", ["--now"])).code).toBe(2);
+    expect((await cli("retention", ["--now"])).code).toBe(2);
   }, 180_000);
 });

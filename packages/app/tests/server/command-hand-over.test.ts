@@ -19,7 +19,7 @@ const tempDir = tempDirs();
 
 /** `npm run <script> -- …args` as a person types it in `caller`, against the data directory `dataDir`. */
 function command(script: "import" | "rules", args: string[], dataDir: string, caller: string) {
-  return runScript(`scripts/${script}.ts`, args, { INIT_CWD: caller, DATA_DIR: dataDir });
+  return runScript(script, args, { INIT_CWD: caller, DATA_DIR: dataDir });
 }
 
 /** A VIN the feed accepts: its ninth character is its check digit. */

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { COMMAND_NODE_ARGS } from "../support/commands";
 import { createTestDatabase, rowsOf, type TestDatabase, testDatabaseKinds } from "../support/databases";
 import { receivedCounts, type SmtpPeer, startSmtpPeer } from "../support/smtp-peer";
 import { until } from "../support/wait";
@@ -234,14 +235,10 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("severa
     expect(listed((await request(`${b.url}/cars-for-sale?q=${vin}`)).body)).toBe(false);
     // Awaited, not execFileSync: a test process blocked longer than the server's 5 s keep-alive never reads the
     // server's close of its pooled connection, and its next request on it fails with "other side closed".
-    await execFileAsync(
-      "npx",
-      ["tsx", "--conditions=showroom-source", "scripts/import.ts", feed, "--store", "brentwood", "--partial"],
-      {
-        cwd: APP_DIR,
-        env: { ...process.env, DATABASE_URL: database.url, INIT_CWD: APP_DIR },
-      },
-    );
+    await execFileAsync(process.execPath, [...COMMAND_NODE_ARGS, "import", feed, "--store", "brentwood", "--partial"], {
+      cwd: APP_DIR,
+      env: { ...process.env, DATABASE_URL: database.url, INIT_CWD: APP_DIR },
+    });
     const imported = Date.now();
     await until(
       "B to list the imported car",

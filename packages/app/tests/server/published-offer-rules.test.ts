@@ -34,7 +34,7 @@ async function publishFromCommandLine(env: Record<string, string>, days: number)
   mkdirSync(join(caller, "my-rules"));
   writeFileSync(join(caller, "my-rules", "offer-settings.json"), settings(days));
   const args = ["publish", "my-rules", "--note", `${days} days to decide`, "--author", "pat.analyst"];
-  const run = await runScript("scripts/rules.ts", args, { INIT_CWD: caller, ...env });
+  const run = await runScript("rules", args, { INIT_CWD: caller, ...env });
   return { code: run.code, output: run.stdout + run.stderr };
 }
 

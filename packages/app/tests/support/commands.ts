@@ -2,6 +2,7 @@
 // process, the way npm starts one, or in this process with what they print collected.
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import { ensureBuiltServer } from "../server/support/built-server";
 
 const APP = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -40,14 +41,22 @@ export function runProcess(
   });
 }
 
-/** `scripts/<name>.ts` of packages/app as `npm run <name>` starts it: from packages/app, through tsx on the sources. */
-export function runScript(
-  script: string,
+/** How `npm run <command>` starts Node (packages/app's package.json): the command's bundle, built first if stale. */
+export const COMMAND_NODE_ARGS = ["--max-semi-space-size=4", "scripts/command.mjs"];
+
+/**
+ * The operator command `name` (`npm run import | keys | staff | rules | retention | outbox`) as npm starts it: from
+ * packages/app, its bundle in build/server/commands (ADR 438). The build is made fresh first, under the test run's
+ * build lock, so no command builds the site on its own beside another.
+ */
+export async function runScript(
+  name: string,
   args: readonly string[],
   env: Record<string, string> = {},
   input?: string,
 ): Promise<CommandRun> {
-  const node = ["--import", "tsx", "--conditions=showroom-source", script, ...args];
+  await ensureBuiltServer();
+  const node = [...COMMAND_NODE_ARGS, name, ...args];
   return runProcess(process.execPath, node, { cwd: APP, env, ...(input === undefined ? {} : { input }) });
 }
 

@@ -11,6 +11,7 @@ import {
   resumePdf,
   streamObject,
 } from "./pdf-objects.test-support";
+import { Budget } from "./pdf-syntax.server";
 import { readerBenignResumes } from "./reader-benign-resumes.test-support";
 import { readerHostileResumes } from "./reader-hostile-resumes.test-support";
 
@@ -108,6 +109,20 @@ describe("PDF judged as a reader parses it", () => {
     expect(() => decodeFilter("FlateDecode", bomb, { remaining: 256 * 1024 })).toThrow(/budget/);
     const runs = encode(Buffer.alloc(512 * 1024, 7), ["RunLengthDecode"]);
     expect(() => decodeFilter("RunLengthDecode", runs, { remaining: 256 * 1024 })).toThrow(/budget/);
+  });
+
+  it("the check's time budget counts its thread's CPU, not the clock: waiting spends none of it, working spends it", () => {
+    const budget = new Budget(50);
+    // 200 ms of the clock with the thread asleep: a busy machine or another process's turn on the core.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    expect(() => budget.checkTime()).not.toThrow();
+    const started = process.threadCpuUsage();
+    let spent = 0;
+    while (spent < 60_000) {
+      const { user, system } = process.threadCpuUsage(started);
+      spent = user + system;
+    }
+    expect(() => budget.checkTime()).toThrow("took too long");
   });
 
   it("reads a PDF of 10,000 small objects (1.2 MB of nothing but tokens) before its deadline", () => {

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -36,6 +37,37 @@ describe("the data directory", () => {
     expect(statSync(join(dir, "mail")).mode & 0o777).toBe(0o700);
     expect(statSync(join(dir, "mail", "lead.eml")).mode & 0o777).toBe(0o600);
     expect(statSync(join(outside, "shared.txt")).mode & 0o777).toBe(0o644);
+  });
+
+  it("files that come and go while it runs (a running site's photos being written) never stop it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "showroom-busy-"));
+    dirs.push(dir);
+    mkdirSync(join(dir, "media", "photos"), { recursive: true });
+    // Another process writes and renames files in the folder as fast as it can, as the photo process does.
+    const writer = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const fs = require("node:fs"); const dir = process.argv[1]; const end = Date.now() + 1500;
+         for (let i = 0; Date.now() < end; i++) {
+           const file = dir + "/" + (i % 50) + ".avif";
+           fs.writeFileSync(file + ".part", "x");
+           fs.renameSync(file + ".part", file);
+           fs.rmSync(file);
+         }`,
+        join(dir, "media", "photos"),
+      ],
+      { stdio: "ignore" },
+    );
+    const exited = new Promise((resolve) => writer.once("exit", resolve));
+    let walks = 0;
+    while (writer.exitCode === null) {
+      makeDataDirPrivate(dir);
+      walks += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await exited;
+    expect(walks).toBeGreaterThan(10);
   });
 
   it("with a permissive umask, the data directory is 0700 while PGlite runs, and every file is private once open and closed", async () => {

@@ -16,13 +16,19 @@ export function makeDataDirPrivate(dir: string): void {
 }
 
 function privately(path: string): void {
-  const info = lstatSync(path);
-  // A link is left alone: its target may be anywhere, and chmod would follow it.
-  if (info.isSymbolicLink()) return;
-  if (info.isDirectory()) {
-    if ((info.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
-    for (const name of readdirSync(path)) privately(join(path, name));
-  } else if ((info.mode & 0o777) !== 0o600) {
-    chmodSync(path, 0o600);
+  try {
+    const info = lstatSync(path);
+    // A link is left alone: its target may be anywhere, and chmod would follow it.
+    if (info.isSymbolicLink()) return;
+    if (info.isDirectory()) {
+      if ((info.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
+      for (const name of readdirSync(path)) privately(join(path, name));
+    } else if ((info.mode & 0o777) !== 0o600) {
+      chmodSync(path, 0o600);
+    }
+  } catch (error) {
+    // Gone since its folder was read: a running site renames its photos' `.part` files and its mail spool's as it
+    // writes them, and a second process checks the folder before the lock refuses it. What is gone needs no mode.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
 }

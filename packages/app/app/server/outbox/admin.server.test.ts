@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { asc, eq } from "drizzle-orm";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuiltServer } from "../../../tests/server/support/built-server";
 import { seedPgliteDataDir, testDatabaseKinds, useTestDatabase } from "../../../tests/support/databases";
 import { insertPendingLeads, seedStore, TEST_MAIL_FROM, testDestinations } from "../../../tests/support/leads";
 import { recordingLogger } from "../../../tests/support/wait";
@@ -25,6 +26,9 @@ function tempDir(): string {
   dirs.push(dir);
   return dir;
 }
+
+// `npm run outbox` runs the command's bundle (ADR 438): made fresh once, under the test run's build lock.
+beforeAll(ensureBuiltServer);
 
 /** Runs the documented command, `npm run outbox -w packages/app -- …`, with only the given database settings. */
 function outboxCli(args: string[], env: { DATABASE_URL?: string; DATA_DIR?: string }) {

@@ -1,12 +1,12 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page, type Response } from "playwright-core";
-import { inject } from "vitest";
 import "./shared";
 
 /**
  * Debian's Chromium headless shell: the same engine without the browser's windows, which cost every test's context a
  * fifth more CPU (docs/decisions/434). `CHROMIUM_PATH=/usr/bin/chromium` runs the tests on the full browser.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /**
  * The features Playwright switches off (its `chromiumSwitches`), then Chrome's omnibox popups: new headless Chrome
@@ -35,7 +35,7 @@ const DISABLED_FEATURES = [
   "WebUIOmniboxAimPopup",
 ];
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   `--disable-features=${DISABLED_FEATURES.join(",")}`,
   "--headless",
   "--no-sandbox",
@@ -47,15 +47,94 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+const DISABLE_FEATURES = "--disable-features=";
+
 /**
- * The run's one Chromium (the global setup starts it), connected; a Chromium of its own when no global setup started
- * one. Close it in `afterAll`: for a connected browser that closes the contexts this file opened and disconnects,
- * leaving Chromium to the next file (ADR 315).
+ * Chromium reads only its last `--disable-features`, and ours comes after Playwright's: ours must name every feature
+ * Playwright's does, or a new Playwright's would be switched back on unnoticed (docs/decisions/433). Read from the
+ * command line of the Chromium this process launched.
  */
-export function launchBrowser(): Promise<Browser> {
-  const endpoint = inject("e2eChromiumEndpoint");
-  if (endpoint) return chromium.connect(endpoint);
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+function assertFeaturesKept(): void {
+  const launched = readdirSync("/proc").filter((entry) => {
+    if (!/^\d+$/.test(entry)) return false;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      // Debian's /usr/bin/chromium-headless-shell is a shell script that runs Chromium with the same arguments.
+      return (
+        parent === process.pid && readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").includes(CHROMIUM_PATH)
+      );
+    } catch {
+      return false;
+    }
+  });
+  if (launched.length !== 1)
+    throw new Error(`expected one Chromium launched by this process, found ${launched.length}`);
+  const args = readFileSync(`/proc/${launched[0]}/cmdline`, "utf8").split("\0");
+  const lists = args
+    .filter((arg) => arg.startsWith(DISABLE_FEATURES))
+    .map((arg) => arg.slice(DISABLE_FEATURES.length).split(","));
+  const last = new Set(lists.at(-1));
+  const dropped = lists.flat().filter((feature) => !last.has(feature));
+  if (dropped.length > 0) {
+    throw new Error(`Chromium would run with ${dropped.join(", ")} on: add them to DISABLED_FEATURES in browser.ts.`);
+  }
+}
+
+/** Launches Chromium, checked for the features it runs without, and closes it again if the check fails. */
+async function launchChecked(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  // A Chromium that crashed is launched again for the next file, not handed on dead.
+  browser.once("disconnected", () => {
+    workerChromium = undefined;
+  });
+  try {
+    assertFeaturesKept();
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  return browser;
+}
+
+/** This worker's Chromium, launched by the first file that asks for one (ADR 439). */
+let workerChromium: Promise<Browser> | undefined;
+
+/**
+ * The worker's one Chromium, which every file of the run shares (ADRs 315, 439), as this file's browser: its
+ * `close()`, for `afterAll`, closes the contexts this file opened and leaves Chromium to the next file. Chromium is
+ * launched here, in the test worker, over a pipe: launched by the global setup, every message between the tests and
+ * Chromium went through Vitest's main process as well. It ends with the worker (Playwright kills what it launched
+ * when its process exits, and Chromium quits when its pipe closes).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  workerChromium ??= launchChecked();
+  const chromiumOfWorker = await workerChromium;
+  const opened = new Set<BrowserContext>();
+  const track = (context: BrowserContext) => {
+    opened.add(context);
+    context.once("close", () => opened.delete(context));
+    return context;
+  };
+  const ofThisFile: Partial<Browser> = {
+    newContext: async (options) => track(await chromiumOfWorker.newContext(options)),
+    newPage: async (options) => {
+      const page = await chromiumOfWorker.newPage(options);
+      track(page.context());
+      return page;
+    },
+    contexts: () => chromiumOfWorker.contexts().filter((context) => opened.has(context)),
+    close: async () => {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
+  };
+  return new Proxy(chromiumOfWorker, {
+    get(target, key) {
+      if (Object.hasOwn(ofThisFile, key)) return ofThisFile[key as keyof Browser];
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 export interface PageOptions {

@@ -1,10 +1,8 @@
 import { cpSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
 import { ensureBuiltServer, rebuildServer } from "../../server/support/built-server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
 import { startSite } from "./server";
 import "./shared";
 
@@ -31,32 +29,14 @@ function clientIsDevelopmentBuild(): boolean {
   }
 }
 
-const DISABLE_FEATURES = "--disable-features=";
-
-/**
- * Chromium reads only its last `--disable-features`, and ours comes after Playwright's: ours must name every feature
- * Playwright's does, or a new Playwright's would be switched back on unnoticed (CHROMIUM_ARGS, docs/decisions/433).
- */
-function assertFeaturesKept(pid: number | undefined): void {
-  const args = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-  const lists = args
-    .filter((arg) => arg.startsWith(DISABLE_FEATURES))
-    .map((arg) => arg.slice(DISABLE_FEATURES.length).split(","));
-  const last = new Set(lists.at(-1));
-  const dropped = lists.flat().filter((feature) => !last.has(feature));
-  if (dropped.length > 0) {
-    throw new Error(`Chromium would run with ${dropped.join(", ")} on: add them to DISABLED_FEATURES in browser.ts.`);
-  }
-}
-
 /**
  * Vitest global setup of the e2e project: a production build of the site, snapshotted for the run. `npm test` has
  * just built it, so it is reused when no source is newer (the server tests' shared build, under their lock, always
  * for production); a development build left by other work is replaced.
  *
- * Then the run's one Chromium and one site with the default settings, which every file shares (ADR 315): starting
- * both took about 5.5 s per file. Each test opens its own browser context; a file that needs other settings (a data
- * directory to read leads from, experiments on) still starts a site of its own.
+ * Then the run's one site with the default settings, which every file shares (ADR 315): starting it and Chromium took
+ * about 5.5 s per file (the worker launches the run's one Chromium: `launchBrowser`, ADR 439). A file that needs
+ * other settings (a data directory to read leads from, experiments on) still starts a site of its own.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!(await ensureBuiltServer()) && clientIsDevelopmentBuild()) await rebuildServer();
@@ -64,21 +44,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   cpSync(join(APP, "build"), SNAPSHOT, { recursive: true });
   // Test workers start after this and inherit the environment: they run the snapshot, not build/.
   process.env.SHOWROOM_E2E_SERVER = join(SNAPSHOT, "server/index.js");
-  const [chromiumServer, site] = await Promise.all([
-    chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }),
-    // Every file that shares the site posts from 127.0.0.1 within the same minute or two: the limit would count them
-    // all together, which no file means to test (the limit has its own tests, on sites of their own).
-    startSite({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" }),
-  ]);
-  try {
-    assertFeaturesKept(chromiumServer.process().pid);
-  } catch (error) {
-    await Promise.all([chromiumServer.close(), site.close()]);
-    throw error;
-  }
-  project.provide("e2eChromiumEndpoint", chromiumServer.wsEndpoint());
+  // Every file that shares the site posts from 127.0.0.1 within the same minute or two: the limit would count them
+  // all together, which no file means to test (the limit has its own tests, on sites of their own).
+  const site = await startSite({ RATE_LIMIT_POSTS_PER_MINUTE: "1000" });
   project.provide("e2eSiteUrl", site.url);
-  return async () => {
-    await Promise.all([chromiumServer.close(), site.close()]);
-  };
+  return () => site.close();
 }
