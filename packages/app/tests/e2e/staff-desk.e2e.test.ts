@@ -113,12 +113,17 @@ afterAll(async () => {
 
 const REFUSED = /That did not work\./;
 
-/** Password, then the code of now (or `code`); ends on the page the desk answers with. */
+/**
+ * Password, then the code of now (or `code`); ends on the page the desk answers with: the desk's home, or the code
+ * step saying it did not work. Waited for by what it shows: with JavaScript the code is posted without a new
+ * document, so the page's load state said nothing, and a test that went on at once could leave the desk before the
+ * sign-in had answered.
+ */
 async function signIn(page: Page, role: Role, code?: string) {
   await staffPasswordStep(page, site.url, `${role}@example.com`);
   const used = code ?? codeAt(secrets.get(role) ?? "", new Date());
   await staffCodeStep(page, used);
-  await page.waitForLoadState("load");
+  await page.getByRole("heading", { name: "Staff desk" }).or(page.getByText(REFUSED)).waitFor();
   return used;
 }
 
@@ -179,6 +184,7 @@ describe("the staff desk", () => {
     // The admin reads the trail: exactly one view and one reveal of this application, by finance.
     const admin = await openPage(browser);
     await signIn(admin.page, "admin", codeAt(secrets.get("admin") ?? "", new Date(Date.now() + 30_000)));
+    expect(admin.page.url()).toBe(`${site.url}/staff`);
     await admin.page.goto(`${site.url}/staff/audit?subject=${reference}`);
     const rows = admin.page.locator("tbody tr");
     const texts = await rows.allTextContents();
