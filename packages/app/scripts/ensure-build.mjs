@@ -25,13 +25,18 @@ const sourceDirs = [
 ];
 const sourceFiles = ["vite.config.ts", "react-router.config.ts", "package.json"];
 
-function newest(path) {
+const TEST_FILE = /\.test(-d|-support)?\.tsx?$/;
+
+/** The newest modification time of the files under `path` a build reads (tests and dotfiles left out), or 0. */
+export function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = 0;
   for (const entry of readdirSync(path, { withFileTypes: true })) {
     if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    // Tests and their helpers are never built: editing one must not rebuild the site.
+    if (TEST_FILE.test(entry.name)) continue;
     latest = Math.max(latest, newest(join(path, entry.name)));
   }
   return latest;
