@@ -240,15 +240,18 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("severa
       env: { ...process.env, DATABASE_URL: database.url, INIT_CWD: APP_DIR },
     });
     const imported = Date.now();
+    // When the search that found the car was asked, not when its page arrived: the page's own render time on a busy
+    // machine is not the import's delay.
+    let askedAt = imported;
     await until(
       "B to list the imported car",
-      async () => listed((await request(`${b.url}/cars-for-sale?q=${vin}`)).body),
-      {
-        timeoutMs: 1_000,
-        everyMs: 50,
+      async () => {
+        askedAt = Date.now();
+        return listed((await request(`${b.url}/cars-for-sale?q=${vin}`)).body);
       },
+      { timeoutMs: 1_000, everyMs: 50 },
     );
-    expect(Date.now() - imported).toBeLessThanOrEqual(1_000);
+    expect(askedAt - imported).toBeLessThanOrEqual(1_000);
   }, 240_000);
 
   it("WEB_CONCURRENCY=2 runs two processes on one port that serve, and SIGTERM stops them all", async () => {
