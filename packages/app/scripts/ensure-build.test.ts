@@ -1,10 +1,12 @@
-// What makes the build stale (scripts/ensure-build.mjs): a source newer than the build, never a test.
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+// What makes the build stale (scripts/ensure-build.mjs): a source newer than the build, never a test. And the operator
+// commands' npm scripts, which the tests start the same way (ADR 438).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
+import { COMMAND_NODE_ARGS } from "../tests/support/commands";
 // @ts-expect-error: a plain ESM module of the build scripts, without types.
-import { newest } from "./ensure-build.mjs";
+import { COMMANDS, newest } from "./ensure-build.mjs";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -28,4 +30,13 @@ it("a source file's change counts, a test's, a test helper's or a type test's do
   expect(newest(dir)).toBe(1_000_000);
   fileAt(join(dir, "server", "command.mjs"), 3_000);
   expect(newest(dir)).toBe(3_000_000);
+});
+
+it("every operator command's npm script runs its bundle through scripts/command.mjs, as the tests start it", () => {
+  const { scripts } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+    scripts: Record<string, string>;
+  };
+  for (const name of COMMANDS as string[]) {
+    expect(scripts[name]).toBe(["node", ...COMMAND_NODE_ARGS, name].join(" "));
+  }
 });
