@@ -78,36 +78,72 @@ export async function makePhotoFiles(source: Buffer, to: PhotoTarget): Promise<P
   const name = createHash("sha256").update(PIPELINE_VERSION).update(source).digest("hex").slice(0, 32);
   const widths = PHOTO_WIDTHS.filter((w, i) => i === 0 || w <= width);
   const widest = widths.at(-1) ?? PHOTO_WIDTHS[0];
-  const files: [string, Buffer][] = [];
-  try {
-    for (const w of widths) {
-      const frame = sharp(source, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
-        .autoOrient()
-        .resize(w, photoHeight(w), { fit: "cover" });
-      for (const format of PHOTO_FORMATS) {
-        const encoded =
-          format === "avif" ? frame.clone().avif({ quality: 50, effort: 2 }) : frame.clone().webp({ quality: 76 });
-        files.push([`${name}-${w}.${format}`, await encoded.toBuffer()]);
-      }
-      if (w === widest) files.push([`${name}-${w}.jpg`, await asFeedJpeg(frame.clone()).toBuffer()]);
-    }
-  } catch {
-    // The header read well but the pixels do not decode: a truncated or corrupt file.
-    return { kind: "refused", reason: "its pixels cannot be read (a broken or truncated file)" };
-  }
-  // A failure to write (a full disk) is ours, not the photo's: it throws, and the job tries the photo again later.
-  // The store's refusal is a failed attempt with its reason, tried again on the photo's backoff.
-  if (typeof to !== "string") {
-    const store = await import("./photo-store.server");
+  const ready: PhotoOutcome = { kind: "ready", name, width: widest };
+  const made = encodedFiles(sharp, source, name, widths, widest);
+  if (typeof to === "string") {
+    const files: [string, Buffer][] = [];
     try {
-      for (const [fileName, data] of files) await store.putPhotoObject(to, fileName, data);
+      for await (const file of made) files.push(file);
+    } catch {
+      return UNREADABLE_PIXELS;
+    }
+    // A failure to write (a full disk) is ours, not the photo's: it throws, and the job tries the photo again later.
+    await writeFiles(to, files);
+    return ready;
+  }
+  // The object store takes each file as soon as it is made, smallest first: a store that is down or refuses costs
+  // this photo one small encode rather than seven, on every attempt of its backoff (ADR 441). Its refusal is a failed
+  // attempt with its reason.
+  const store = await import("./photo-store.server");
+  const sent: string[] = [];
+  for (;;) {
+    let next: IteratorResult<[string, Buffer]>;
+    try {
+      next = await made.next();
+    } catch {
+      // Not seen in practice (the first file decodes every pixel), but never leave a refused photo's files behind.
+      await store.deletePhotoObjects(to, sent).catch(() => {});
+      return UNREADABLE_PIXELS;
+    }
+    if (next.done) return ready;
+    const [fileName, data] = next.value;
+    try {
+      await store.putPhotoObject(to, fileName, data);
     } catch (error) {
+      await made.return(undefined);
       return { kind: "failed", reason: store.storeFailure(error) };
     }
-    return { kind: "ready", name, width: widest };
+    sent.push(fileName);
   }
-  await writeFiles(to, files);
-  return { kind: "ready", name, width: widest };
+}
+
+const UNREADABLE_PIXELS: PhotoOutcome = {
+  kind: "refused",
+  reason: "its pixels cannot be read (a broken or truncated file)",
+};
+
+/**
+ * A photo's files in the order they are made: each width from the smallest, AVIF then WebP, and the feed JPEG at the
+ * widest. Throws when the pixels do not decode (a truncated or corrupt file whose header read well).
+ */
+async function* encodedFiles(
+  sharp: typeof import("sharp").default,
+  source: Buffer,
+  name: string,
+  widths: readonly number[],
+  widest: number,
+): AsyncGenerator<[string, Buffer]> {
+  for (const w of widths) {
+    const frame = sharp(source, { limitInputPixels: MAX_PHOTO_PIXELS, failOn: "error" })
+      .autoOrient()
+      .resize(w, photoHeight(w), { fit: "cover" });
+    for (const format of PHOTO_FORMATS) {
+      const encoded =
+        format === "avif" ? frame.clone().avif({ quality: 50, effort: 2 }) : frame.clone().webp({ quality: 76 });
+      yield [`${name}-${w}.${format}`, await encoded.toBuffer()];
+    }
+    if (w === widest) yield [`${name}-${w}.jpg`, await asFeedJpeg(frame.clone()).toBuffer()];
+  }
 }
 
 /**
