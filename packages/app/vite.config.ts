@@ -52,7 +52,7 @@ export default defineConfig({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|[\\/]entry\.client\.tsx$/,
                 },
-                { name: pageShellChunks() },
+                { name: pageShellChunks(), debugName: "shell and site" },
               ],
             },
           },

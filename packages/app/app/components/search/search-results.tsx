@@ -49,7 +49,13 @@ export function SearchResults({ results, texts }: { results: SearchResultsView; 
       <ol ref={list} className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy={loadingMore}>
         {vehicles.map((vehicle, i) => (
           <li key={vehicle.vin} id={`card-${first + i}`} data-vin={vehicle.vin} className="scroll-mt-24">
-            <VehicleCard vehicle={vehicle} texts={texts} compareForm={vehicles.length > 1 ? COMPARE_FORM : undefined} />
+            {/* The first card's picture is the listing's largest paint on a phone (docs/decisions/442). */}
+            <VehicleCard
+              vehicle={vehicle}
+              texts={texts}
+              compareForm={vehicles.length > 1 ? COMPARE_FORM : undefined}
+              eager={i === 0}
+            />
           </li>
         ))}
       </ol>

@@ -44,12 +44,15 @@ export function VehicleCard({
   texts,
   headingLevel = 2,
   compareForm,
+  eager = false,
 }: {
   vehicle: VehicleCardView;
   texts: TextTree;
   headingLevel?: 2 | 3;
   /** The id of the page's compare form: the card gets a "Compare" checkbox in it (texts need `compare`). */
   compareForm?: string;
+  /** The card's picture is the page's main one (the listing's first card): fetched at once, before the scripts. */
+  eager?: boolean;
 }) {
   const t = translator(texts);
   const Heading = `h${headingLevel}` as const;
@@ -65,6 +68,7 @@ export function VehicleCard({
           bodyStyle={vehicle.bodyStyle}
           color={vehicle.color}
           photo={vehicle.photo}
+          eager={eager}
           className={`aspect-[16/7] w-full ${vehicle.photo ? "" : "p-4"}`}
         />
       </PageLink>
