@@ -101,7 +101,7 @@ export async function makePhotoFiles(source: Buffer, to: PhotoTarget): Promise<P
     try {
       next = await made.next();
     } catch {
-      // Not seen in practice (the first file decodes every pixel), but never leave a refused photo's files behind.
+      // Not seen in practice (making the first file reads the whole source), but leave no refused photo's files behind.
       await store.deletePhotoObjects(to, sent).catch(() => {});
       return UNREADABLE_PIXELS;
     }
