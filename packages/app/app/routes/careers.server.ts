@@ -8,6 +8,7 @@ import type { Site } from "../content/site.server";
 import { t } from "../content/translations.server";
 import { inspectResume } from "../server/careers/resume-check.server";
 import { prepareResume, saveResume } from "../server/careers/resumes.server";
+import { logInfo } from "../server/log.server";
 
 const PATH = "/our-company/careers";
 const SUCCESS_TOAST = { key: "careers.success" };
@@ -56,6 +57,8 @@ export async function submitCareers(site: Site, request: Request) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const verdict = inspectResume(bytes);
     if (!verdict.ok) {
+      // What in the file's structure was refused, for an operator asked why: never the file's name or its text.
+      logInfo(`careers: a résumé of ${bytes.byteLength} bytes was refused (${verdict.reason})`);
       const reply = submission.reply({ formErrors: [refusal], fieldErrors: { resume: [MESSAGES.resumeUnsafe] } });
       return data({ result: reply, failed: false }, { status: 400 });
     }
