@@ -57,7 +57,8 @@ export async function submitCareers(site: Site, request: Request) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     const verdict = inspectResume(bytes);
     if (!verdict.ok) {
-      // What in the file's structure was refused, for an operator asked why: never the file's name or its text.
+      // What in the file's structure was refused, for an operator asked why. Never the file's name; the reason quotes
+      // at most an unknown PDF keyword (20 characters), never the résumé's text.
       logInfo(`careers: a résumé of ${bytes.byteLength} bytes was refused (${verdict.reason})`);
       const reply = submission.reply({ formErrors: [refusal], fieldErrors: { resume: [MESSAGES.resumeUnsafe] } });
       return data({ result: reply, failed: false }, { status: 400 });
