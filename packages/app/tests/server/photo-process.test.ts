@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { photoBundleIsCurrent } from "../../app/server/photos/photo-process.server";
 import { sleep, until } from "../support/wait";
 import { ensureBuiltServer } from "./support/built-server";
 import { type ChildServer, spawnServer } from "./support/child-server";
@@ -20,6 +21,23 @@ afterAll(async () => {
   server?.kill("SIGKILL");
   await server?.exited;
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+it("the build lists the sources of the photo process's bundle beside it, and a fresh build is current (ADR 443)", () => {
+  const appDir = join(import.meta.dirname, "../..");
+  const listed: string[] = JSON.parse(readFileSync(join(appDir, "build/photo-maker.sources.json"), "utf8"));
+  expect(listed).toEqual(
+    expect.arrayContaining([
+      "app/server/photos/photo-maker.server.ts",
+      "app/server/photos/photo-files.server.ts",
+      "app/server/photos/photo-store.server.ts",
+      "app/server/photos/photo-messages.ts",
+      "app/components/vehicle/photo-sources.ts",
+    ]),
+  );
+  // Only the package's own sources: a dependency's files change with `npm ci`, not with an edit to the photo code.
+  expect(listed.filter((source) => source.startsWith("..") || source.includes("node_modules"))).toEqual([]);
+  expect(photoBundleIsCurrent(appDir)).toBe(true);
 });
 
 /** The processes `pid` started, from each of its threads' children lists. */

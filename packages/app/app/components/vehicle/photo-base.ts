@@ -1,7 +1,5 @@
 import { createContext } from "react";
-
-/** Where the site serves the files it made itself (DATA_DIR/media/photos); an object store's public URL replaces it. */
-export const PHOTO_PATH = "/media/photos";
+import { PHOTO_PATH } from "./photo-path";
 
 /**
  * Where the photos' files are linked: the site's `/media/photos`, or the object store's public URL (ADR 424), given

@@ -1,4 +1,4 @@
-import { PHOTO_PATH } from "./photo-base";
+import { PHOTO_PATH } from "./photo-path";
 // A processed feed photo as the pages name it (ADR 380): `{name}-{width}`, the content hash its files are named by and
 // the widest width made. Shared by the server, which stores it, and the components, which write `srcset` from it.
 

@@ -1,6 +1,6 @@
 import { type Condition, vehiclePath } from "@showroom/rules/inventory";
 import { sql } from "drizzle-orm";
-import { PHOTO_PATH } from "../../components/vehicle/photo-base";
+import { PHOTO_PATH } from "../../components/vehicle/photo-path";
 import type { Db } from "../db/client.server";
 import { vehiclePhotos, vehicles } from "../db/schema.server";
 import { listedOn } from "../search/snapshot.server";

@@ -1,7 +1,7 @@
 // The photo job's settings (ADRs 405, 424): the hosts photos may come from, and the object store they may go to, read
 // by the server's configuration schema (config.server.ts); what the job and the pages take from them.
 import { z } from "zod";
-import { PHOTO_PATH } from "../../components/vehicle/photo-base";
+import { PHOTO_PATH } from "../../components/vehicle/photo-path";
 import type { Config } from "../config.server";
 import { parseAllowance } from "./photo-address.server";
 import type { PhotoStore } from "./photo-store";
