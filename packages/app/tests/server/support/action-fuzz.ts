@@ -19,7 +19,7 @@ import {
   sentToSignIn,
   useOfferForFuzz,
 } from "./fuzz-actions";
-import { encodeForm, formPayload, rawPayload } from "./payloads";
+import { acceptEncoding, encodeForm, formPayload, rawPayload } from "./payloads";
 import { contactFields, countRows, postForm, type RowCounts, renderedFieldErrors, request } from "./requests";
 
 export const RUNS = 200;
@@ -124,9 +124,9 @@ export function fuzzActionGroup(group: FuzzGroup): { site: () => Running; usedKe
   describe.each(FUZZ_GROUPS[group].map((file) => [file, ACTIONS[file] as ActionUnderTest] as const))(
     "the action of %s",
     (_file, action) => {
-      it("answers any form (any field names and values, huge or missing, files, any cookies) without a 5xx, and writes a whole lead or nothing", async () => {
+      it("answers any form (any field names and values, huge or missing, files, any cookies, any browser's encodings) without a 5xx, and writes a whole lead or nothing", async () => {
         await fc.assert(
-          fc.asyncProperty(formPayload(action.fields, action.valid), async (payload) => {
+          fc.asyncProperty(formPayload(action.fields, action.valid), acceptEncoding, async (payload, encodings) => {
             const { body, headers } = encodeForm(
               action.ownerCookie && payload.cookie === null ? { ...payload, cookie: action.ownerCookie() } : payload,
             );
@@ -135,7 +135,7 @@ export function fuzzActionGroup(group: FuzzGroup): { site: () => Running; usedKe
               request(`${running().url}${path}`, {
                 method: "POST",
                 body,
-                headers: { Origin: running().url, ...fromNewClient(), ...headers },
+                headers: { Origin: running().url, "Accept-Encoding": encodings, ...fromNewClient(), ...headers },
               }),
             );
             expect(answer.status).toBeLessThan(500);
@@ -174,7 +174,7 @@ export function fuzzActionGroup(group: FuzzGroup): { site: () => Running; usedKe
 
       it("answers a body it cannot read as a form (wrong content type, broken multipart, bad encoding) with a 4xx and writes nothing", async () => {
         await fc.assert(
-          fc.asyncProperty(rawPayload, async (payload) => {
+          fc.asyncProperty(rawPayload, acceptEncoding, async (payload, encodings) => {
             const path = payload.dataRequest ? `${action.path}.data` : action.path;
             const { answer, written } = await rowsWrittenBy(() =>
               request(`${running().url}${path}`, {
@@ -182,6 +182,7 @@ export function fuzzActionGroup(group: FuzzGroup): { site: () => Running; usedKe
                 body: payload.body as Uint8Array<ArrayBuffer>,
                 headers: {
                   Origin: running().url,
+                  "Accept-Encoding": encodings,
                   ...fromNewClient(),
                   ...(payload.contentType === null ? {} : { "Content-Type": payload.contentType }),
                 },

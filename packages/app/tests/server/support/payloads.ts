@@ -111,6 +111,18 @@ const tooManyEntries = (known: readonly string[]): fc.Arbitrary<[string, FieldVa
     .tuple(fc.constantFrom(...known), fc.integer({ min: 1_001, max: 4_000 }))
     .map(([field, count]) => Array.from({ length: count }, (_, i): [string, FieldValue] => [i % 2 ? field : "a", "1"]));
 
+/**
+ * The Accept-Encoding a post comes with: Chrome's, Edge's and Firefox's (Zstandard), Safari's (Brotli), Node's own
+ * fetch (gzip), and `identity`, as from a client that asks for none. The site compresses each answer it renders
+ * (`sendDocument`), so every encoding it sends is fuzzed, not only the one Node's fetch asks for.
+ */
+export const acceptEncoding: fc.Arbitrary<string> = fc.constantFrom(
+  "gzip, deflate, br, zstd",
+  "gzip, deflate, br",
+  "gzip, deflate",
+  "identity",
+);
+
 /** Cookie headers: none, printable garbage, or cookies of ours with values nobody signed. */
 const cookieHeader: fc.Arbitrary<string | null> = fc.oneof(
   { weight: 3, arbitrary: fc.constant(null) },
