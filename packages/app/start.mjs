@@ -7,8 +7,13 @@
 // the heap a start or a burst of pages left (ADR 432); run it that way.
 import cluster from "node:cluster";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { enableCompileCache } from "node:module";
 import { join } from "node:path";
 import { ensureBuild, serverBuild } from "./scripts/ensure-build.mjs";
+
+// The server bundle's compiled code is kept on disk (Node's compile cache, in the temporary folder), so each start
+// after the first, each WEB_CONCURRENCY process and each restart compiles it from the cache (docs/decisions/444).
+enableCompileCache();
 
 // React and Express pick their production code paths from NODE_ENV; unset, `npm start` would render with React's
 // development build at a fraction of the speed.
