@@ -1,6 +1,7 @@
 import { vinCheckDigit } from "@showroom/rules/inventory";
 import { and, count, eq, inArray, min } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteTemplateFile } from "../../tests/support/databases";
 import { type Database, openDatabase } from "../server/db/client.server";
 import { stores, vehicles } from "../server/db/schema.server";
 import { inventoryIndexCaughtUp } from "../server/search/snapshot.server";
@@ -67,7 +68,7 @@ const SOLD = ["used", "certified"] as const;
 let database: Database;
 
 beforeAll(async () => {
-  database = await openDatabase({ url: "memory://", dataDir: "./unused" });
+  database = await openDatabase({ url: "memory://", dataDir: "./unused", memoryTemplate: await pgliteTemplateFile() });
   const dealer = siteContent().dealers[0];
   if (!dealer) throw new Error("no dealer fixture");
   await database.db.insert(stores).values({ id: dealer.id, name: dealer.name, profile: dealer });

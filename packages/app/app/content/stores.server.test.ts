@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteTemplateFile } from "../../tests/support/databases";
 import { type Database, openDatabase } from "../server/db/client.server";
 import { stores } from "../server/db/schema.server";
 import { siteContent } from "./fixtures.server";
@@ -10,7 +11,7 @@ let stopWatching: () => Promise<void>;
 const kept = new KeptStores();
 
 beforeAll(async () => {
-  database = await openDatabase({ url: "memory://", dataDir: "./unused" });
+  database = await openDatabase({ url: "memory://", dataDir: "./unused", memoryTemplate: await pgliteTemplateFile() });
   if (!database.onStoresChange) throw new Error("PGlite offers store notifications");
   stopWatching = await database.onStoresChange(() => kept.changed());
   keepStores(database.db, kept);

@@ -135,9 +135,10 @@ async function pgliteTemplate(): Promise<Blob> {
 
 /**
  * The path of the migrated template (see {@link pgliteTemplate}), written first when missing: what a server started
- * by a test takes as MEMORY_DATABASE_TEMPLATE, so its `memory://` database skips initdb.
+ * by a test takes as MEMORY_DATABASE_TEMPLATE, and a test opening the site's own `memory://` database as its
+ * `memoryTemplate`, so the database skips initdb.
  */
-async function pgliteTemplateFile(): Promise<string> {
+export async function pgliteTemplateFile(): Promise<string> {
   const template = templatePath();
   if (existsSync(template)) return template;
   compileWasmWithBaselineOnly();

@@ -8,6 +8,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import postgres from "postgres";
 import { afterAll, describe, expect, it } from "vitest";
+import { pgliteTemplateFile } from "../../../tests/support/databases";
 import { builtPackageRoot, type Database, MigrationError, migrationsFolder, openDatabase } from "./client.server";
 import { openDatabaseForCommand } from "./command.server";
 import { DataDirLockedError } from "./lock.server";
@@ -101,7 +102,7 @@ describe("builtPackageRoot", () => {
 
 describe("onInventoryChange (PGlite)", () => {
   it("reports a write to vehicles before the writing statement returns, and nothing else", async () => {
-    const database = await openDatabase({ url: "memory://", dataDir: "" });
+    const database = await openDatabase({ url: "memory://", dataDir: "", memoryTemplate: await pgliteTemplateFile() });
     try {
       let changes = 0;
       const stop = await database.onInventoryChange?.(() => {

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { pgliteTemplateFile, seedPgliteDataDir } from "../../../tests/support/databases";
 import { openDatabase } from "./client.server";
 import { stores } from "./schema.server";
 
@@ -58,9 +59,9 @@ describe("a new PGlite data directory starts from the build's empty cluster (ADR
     expect(await tableNames(opened.db)).toContain("came_from_template");
     await opened.close();
 
+    // An existing cluster, made as the tests make one (from their migrated template, not initdb).
     const existing = tempDir("data");
-    const plain = await openDatabase({ dataDir: existing, clusterTemplate: null });
-    await plain.close();
+    await seedPgliteDataDir(existing);
     const reopened = await openDatabase({ dataDir: existing, clusterTemplate: template });
     expect(await tableNames(reopened.db)).not.toContain("came_from_template");
     await reopened.close();
@@ -81,8 +82,8 @@ describe("a new PGlite data directory starts from the build's empty cluster (ADR
     expect(readdirSync(join(dataDir, "pgdata"))).toEqual([]);
     // Nor anything it unpacked beside it.
     expect(readdirSync(dataDir).filter((name) => name.startsWith("pgdata."))).toEqual([]);
-    // The data directory's lock was released: the next start (without the file) opens it.
-    const next = await openDatabase({ dataDir, clusterTemplate: null });
+    // The data directory's lock was released: the next start (with a template it can read) opens it.
+    const next = await openDatabase({ dataDir, clusterTemplate: await pgliteTemplateFile() });
     expect(existsSync(join(dataDir, "pgdata", "PG_VERSION"))).toBe(true);
     await next.close();
   }, 60_000);

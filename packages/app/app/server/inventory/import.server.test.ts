@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { pgliteTemplateFile } from "../../../tests/support/databases";
 import { type Database, openDatabase } from "../db/client.server";
 import { stores, vehicles } from "../db/schema.server";
 import { parseCsvFeed, parseJsonFeed, readFeedInBatches } from "./feed";
@@ -20,7 +21,7 @@ const row = (vin: string, stock: string, price = "18995", sale = "") =>
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ url: "memory://", dataDir: "unused" });
+  database = await openDatabase({ url: "memory://", dataDir: "unused", memoryTemplate: await pgliteTemplateFile() });
   await database.db.insert(stores).values({ id: "brentwood", name: "Brentwood", profile: {} });
 });
 afterAll(() => database.close());
