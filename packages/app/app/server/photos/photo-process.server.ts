@@ -43,7 +43,7 @@ export function photoBundleIsCurrent(packageDir: string): boolean {
 /**
  * The built server forks the bundle `npm run build` writes beside it (build/photo-maker.mjs). From the source tree
  * (the tests, the dev server) it forks that bundle too while no source it was made from has changed since: the
- * TypeScript entry through tsx cost each fork about 0.15 CPU-s more and compiled the photo modules again in every
+ * TypeScript entry through tsx cost each fork about 0.13 CPU-s more and compiled the photo modules again in every
  * process (ADR 443). Otherwise, a stale build or none, the TypeScript entry runs through tsx, as it is.
  */
 function photoProcessEntry(): PhotoProcessEntry {
