@@ -3,9 +3,17 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { main, SAMPLE_BOOK } from "../src/bin/cli";
-import { compareSimulations, median, parseOfferBook, simulateBook } from "../src/bin/simulate";
+import {
+  compareSimulations,
+  DEALER_TIME_ZONE,
+  median,
+  parseOfferBook,
+  simulateBook,
+  todayInStLouis,
+} from "../src/bin/simulate";
 import { defaultOfferRules, parseOfferRules } from "../src/offer/offer-rules";
 
 const loadBook = async () => parseOfferBook(JSON.parse(await readFile(SAMPLE_BOOK, "utf8")), SAMPLE_BOOK);
@@ -141,6 +149,30 @@ describe("showroom-rules simulate", () => {
       code: 1,
       lines: [`${path}:1:16: A value is expected here: a number, text in double quotes, true, false, [ … ] or { … }.`],
     });
+  });
+
+  it("today is the calendar date in St. Louis at any instant, across midnight and daylight saving changes", () => {
+    // The oracle: Intl's own calendar date in the time zone, as year, month and day parts.
+    const parts = new Intl.DateTimeFormat("en-US", {
+      timeZone: DEALER_TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
+    const instants = fc.oneof(
+      fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2099, 11, 31) }),
+      // The minutes around a local midnight and the spring and autumn changes of 2026.
+      fc
+        .constantFrom(Date.UTC(2026, 10, 30, 6), Date.UTC(2026, 2, 8, 8), Date.UTC(2026, 10, 1, 7))
+        .chain((at) => fc.integer({ min: at - 3_600_000, max: at + 3_600_000 })),
+    );
+    fc.assert(
+      fc.property(instants, (now) => {
+        const of = Object.fromEntries(parts.formatToParts(now).map((part) => [part.type, part.value]));
+        expect(todayInStLouis(now)).toBe(`${of.year}-${of.month}-${of.day}`);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it("median is the middle value, or the mean of the two middle values", () => {

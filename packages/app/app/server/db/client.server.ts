@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, openAsBlob, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setFlagsFromString } from "node:v8";
@@ -162,10 +162,16 @@ async function migratePostgresOnce(url: string, folder: string): Promise<void> {
   }
 }
 
-/** The template's bytes, or an error that names the setting and the file. */
-function readTemplate(path: string): Blob {
+/**
+ * The template's bytes, or an error that names the setting and the file. A Blob backed by the file: PGlite reads it
+ * once, where `new Blob([readFileSync(path)])` read the 42 MB tarball and then copied it, a quarter of a test server's
+ * start (docs/decisions/445).
+ */
+async function readTemplate(path: string): Promise<Blob> {
   try {
-    return new Blob([readFileSync(path)]);
+    // openAsBlob's own error names no reason (ENOENT, EACCES); stat's does.
+    statSync(path);
+    return await openAsBlob(path);
   } catch (error) {
     const reason = error instanceof Error && "code" in error ? String(error.code) : "unreadable";
     throw new Error(`MEMORY_DATABASE_TEMPLATE: cannot read ${path} (${reason})`);
@@ -193,7 +199,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     compileWasmWithBaselineOnly();
     const client = new PGlite({
       ...PGLITE_OPTIONS,
-      ...(options.memoryTemplate ? { loadDataDir: readTemplate(options.memoryTemplate) } : {}),
+      ...(options.memoryTemplate ? { loadDataDir: await readTemplate(options.memoryTemplate) } : {}),
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     try {
