@@ -1,12 +1,18 @@
 // The migrated PGlite templates the tests start from live in the shared temporary directory: each checkout (worktree,
 // clone, CI job) names its own and sweeps only its own older ones, so parallel checkouts never delete each other's
 // (ADR 417).
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrationsFolder } from "../../app/server/db/client.server";
-import { checkoutTag, removeOlderTemplates, templateFileName, withMemoryTemplate } from "../support/databases";
+import {
+  checkoutTag,
+  publishTemplate,
+  removeOlderTemplates,
+  templateFileName,
+  withMemoryTemplate,
+} from "../support/databases";
 
 const scratch = mkdtempSync(join(tmpdir(), "showroom-template-sweep-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -30,7 +36,7 @@ describe("PGlite test templates in a shared temporary directory", () => {
     const myOlder = templateFileName("aaaaaaaaaaaa", "2222222222222222");
     const theirs = templateFileName("bbbbbbbbbbbb", "1111111111111111");
     const theirOlder = templateFileName("bbbbbbbbbbbb", "2222222222222222");
-    // Being written by another run of the same checkout (renamed into place when whole), and unrelated files.
+    // Being written by another run of the same checkout (linked into place when whole), and unrelated files.
     const inProgress = `${myOlder}.4242.0badcafe`;
     const others = [inProgress, "showroom-pglite-template-3333333333333333.tar", "notes.txt"];
     for (const name of [mine, myOlder, theirs, theirOlder, ...others]) writeFileSync(join(dir, name), "");
@@ -39,6 +45,18 @@ describe("PGlite test templates in a shared temporary directory", () => {
     expect(readdirSync(dir).sort()).toEqual([mine, theirs, theirOlder, ...others].sort());
     removeOlderTemplates(dir, join(dir, theirs));
     expect(readdirSync(dir).sort()).toEqual([mine, theirs, ...others].sort());
+  });
+
+  it("a template written second never replaces the one in place, which a server may be reading; the temporary goes", () => {
+    const dir = join(scratch, "publish");
+    mkdirSync(dir);
+    const template = join(dir, templateFileName("aaaaaaaaaaaa", "1111111111111111"));
+    writeFileSync(`${template}.1.a`, "first");
+    publishTemplate(`${template}.1.a`, template);
+    writeFileSync(`${template}.2.b`, "second");
+    publishTemplate(`${template}.2.b`, template);
+    expect(readFileSync(template, "utf8")).toBe("first");
+    expect(readdirSync(dir)).toEqual([basename(template)]);
   });
 
   it("the template a test server starts from is named for this checkout", async () => {

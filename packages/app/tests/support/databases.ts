@@ -3,11 +3,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   realpathSync,
-  renameSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -105,6 +105,21 @@ export function removeOlderTemplates(dir: string, template: string): void {
   }
 }
 
+/**
+ * Puts the whole template written at `temporary` in place at `template`, unless another process put one there first:
+ * that one stays, since a server may be reading it through a Blob backed by the file, which fails once the file
+ * changes (docs/decisions/445). Linked, not renamed over it; `temporary` is removed either way.
+ */
+export function publishTemplate(temporary: string, template: string): void {
+  try {
+    linkSync(temporary, template);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
 function templatePath(): string {
   const folder = migrationsFolder();
   return join(tmpdir(), templateFileName(checkoutTag(folder), templateKey(folder)));
@@ -148,7 +163,7 @@ export async function pgliteTemplateFile(): Promise<string> {
   await client.close();
   const temporary = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;
   writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
-  renameSync(temporary, template);
+  publishTemplate(temporary, template);
   removeOlderTemplates(tmpdir(), template);
   return template;
 }
