@@ -16,6 +16,8 @@ const MIGRATIONS = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 export function serverEntry(): string {
   return process.env.SHOWROOM_E2E_SERVER ?? BUILD_ENTRY;
 }
+/** How long a site may take to stop after SIGTERM: it closes its connections, relay and database in well under one. */
+const STOP_WITHIN_MS = 20_000;
 const SERVE_SCRIPT = fileURLToPath(new URL("./serve.mjs", import.meta.url));
 
 /** A site started for a test file. */
@@ -77,7 +79,18 @@ export async function startSite(env: Record<string, string> = {}): Promise<Runni
     url,
     async close() {
       if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
+      // A site that does not stop is a failure that says so, not a test that times out with no word of where it hung.
+      let timer: NodeJS.Timeout | undefined;
+      const stuck = new Promise<"stuck">((resolve) => {
+        timer = setTimeout(() => resolve("stuck"), STOP_WITHIN_MS);
+      });
+      const stopped = await Promise.race([exited, stuck]);
+      clearTimeout(timer);
+      if (stopped === "stuck") {
+        child.kill("SIGKILL");
+        await exited;
+        throw new Error(`The site at ${url} did not stop within ${STOP_WITHIN_MS / 1000} s of SIGTERM; it was killed`);
+      }
     },
   };
 }
