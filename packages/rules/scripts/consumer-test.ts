@@ -1,13 +1,15 @@
 import { execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync, watch } from "node:fs";
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { SUBPATHS } from "../tsup.config";
+import { publishedManifest } from "./publish-manifest.mjs";
 
-// `npm run check:package` (part of `npm test`): the package as npm users get it. Packs the built package, installs
+// `npm run check:package` (part of `npm test`): the package as npm users get it. Stages a copy of the package as npm
+// would pack it, with the published package.json, and runs publint and attw on it. Packs that copy, installs
 // the tarball into an empty project (from npm's cache: --prefer-offline), imports every subpath from Node ESM and
 // require()s it from CommonJS (on this Node and, when present, on the system's Node 20), typechecks a consumer under
 // `module: nodenext` and `strict`, and runs `showroom-rules init`, `check` and `simulate` there. Exits 1 on the first
@@ -38,6 +40,32 @@ async function sh(command: string, args: readonly string[], cwd: string, env: No
     throw new Error(`${command} ${args.join(" ")} failed in ${cwd}:\n${e.stdout ?? ""}${e.stderr ?? ""}${e.message}`);
   }
 }
+
+/**
+ * Copies into `dir` the files `npm pack` takes from the package, with the package.json npm users get
+ * (`publishedManifest`). The checks pack this copy, never the workspace: packing the workspace runs prepack and
+ * postpack, which rewrite packages/rules/package.json while the tests running beside these checks resolve
+ * `@showroom/rules` through it; a test once read it empty (docs/decisions/448).
+ */
+async function stagePackage(dir: string): Promise<void> {
+  const { stdout } = await sh("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], packageDir);
+  const [listed] = JSON.parse(stdout.slice(stdout.indexOf("["))) as { files: { path: string }[] }[];
+  check(listed && listed.files.length > 0, "npm pack --dry-run listed no files");
+  for (const { path } of listed.files) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await copyFile(join(packageDir, path), join(dir, path));
+  }
+  await writeFile(
+    join(dir, "package.json"),
+    publishedManifest(await readFile(join(packageDir, "package.json"), "utf8")),
+  );
+}
+
+/**
+ * npm in the staged copy runs no lifecycle script: its package.json is already the published one, and its prepack names
+ * a script the tarball does not ship. attw packs with npm too, so this reaches it through the environment.
+ */
+const WITHOUT_SCRIPTS = { ...process.env, npm_config_ignore_scripts: "true" };
 
 /** `npx showroom-rules …` in the consumer project, on this Node (npm puts it first on PATH under `npm run`). */
 function bin(project: string, ...args: string[]) {
@@ -96,10 +124,25 @@ async function main(): Promise<void> {
     existsSync(join(packageDir, "dist/offer/index.js")),
     "dist/ is missing: run `npm run build -w packages/rules` first",
   );
+  // Not even for a moment: a rewrite that is put back still reaches the tests that resolve through it meanwhile.
+  const workspaceManifest = await readFile(join(packageDir, "package.json"), "utf8");
+  let touched = false;
+  const watcher = watch(join(packageDir, "package.json"), () => {
+    touched = true;
+  });
   const scratch = await mkdtemp(join(tmpdir(), "showroom-rules-consumer-"));
   try {
+    const staged = join(scratch, "package");
+    await step("stage the package as npm packs it", () => stagePackage(staged));
+    await step("publint --strict", async () => {
+      process.stdout.write((await sh("publint", ["--strict", staged], packageDir, WITHOUT_SCRIPTS)).stdout);
+    });
+    await step("attw --pack, ESM only", async () => {
+      const args = ["--pack", staged, "--profile", "esm-only"];
+      process.stdout.write((await sh("attw", args, packageDir, WITHOUT_SCRIPTS)).stdout);
+    });
     const tarball = await step("npm pack", async () => {
-      const { stdout } = await sh("npm", ["pack", "--json", "--pack-destination", scratch], packageDir);
+      const { stdout } = await sh("npm", ["pack", "--json", "--pack-destination", scratch], staged, WITHOUT_SCRIPTS);
       const [packed] = JSON.parse(stdout.slice(stdout.indexOf("["))) as {
         filename: string;
         files: { path: string }[];
@@ -188,10 +231,13 @@ async function main(): Promise<void> {
       const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
       check(code === 0 && stderr === "", `simulate | head exits 0 quietly (exit ${code}, stderr ${stderr})`);
     });
-    const leftovers = await readdir(join(packageDir, "node_modules/.cache")).catch((): string[] => []);
-    check(!leftovers.includes("showroom-rules-package.json"), "postpack restored the workspace package.json");
+    check(
+      !touched && (await readFile(join(packageDir, "package.json"), "utf8")) === workspaceManifest,
+      "the workspace's package.json was not written while the checks ran",
+    );
     console.log("The packed package works for a consumer.");
   } finally {
+    watcher.close();
     await rm(scratch, { recursive: true, force: true });
   }
 }
