@@ -31,14 +31,15 @@ export function describeViolations(
     .join("\n");
 }
 
+/** The configuration and options the builder's legacy mode gives axe, for {@link AXE_TAGS}. */
+const CONFIGURE = `;axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } })`;
+const RUN_OPTIONS: axe.RunOptions = { runOnly: { type: "tag", values: AXE_TAGS } };
+
 /**
  * axe's run in the page, as @axe-core/playwright's legacy mode makes it: the same source, configuration, context and
  * options, but the source evaluated once (the builder evaluates it twice) and only the violations sent back (the
  * builder sends every pass and inapplicable rule too, 669 kB on the listing) (docs/decisions/447).
  */
-const CONFIGURE = `;axe.configure({ allowedOrigins: ["<same_origin>"], branding: { application: "playwright" } })`;
-const RUN_OPTIONS: axe.RunOptions = { runOnly: { type: "tag", values: AXE_TAGS } };
-
 async function violationsInThePage(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(`${axe.source}\n${CONFIGURE}`);
   return page.evaluate(

