@@ -43,11 +43,11 @@ async function sh(command: string, args: readonly string[], cwd: string, env: No
 
 /**
  * Copies into `dir` the files `npm pack` takes from the package, with the package.json npm users get
- * (`publishedManifest`). The checks pack this copy, never the workspace: packing the workspace runs prepack and
+ * (`publishedManifest` of the workspace's, read once as the checks start). The checks pack this copy, never the workspace: packing the workspace runs prepack and
  * postpack, which rewrite packages/rules/package.json while the tests running beside these checks resolve
  * `@showroom/rules` through it; a test once read it empty (docs/decisions/448).
  */
-async function stagePackage(dir: string): Promise<void> {
+async function stagePackage(dir: string, workspaceManifest: string): Promise<void> {
   const { stdout } = await sh("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], packageDir);
   const [listed] = JSON.parse(stdout.slice(stdout.indexOf("["))) as { files: { path: string }[] }[];
   check(listed && listed.files.length > 0, "npm pack --dry-run listed no files");
@@ -55,10 +55,7 @@ async function stagePackage(dir: string): Promise<void> {
     await mkdir(dirname(join(dir, path)), { recursive: true });
     await copyFile(join(packageDir, path), join(dir, path));
   }
-  await writeFile(
-    join(dir, "package.json"),
-    publishedManifest(await readFile(join(packageDir, "package.json"), "utf8")),
-  );
+  await writeFile(join(dir, "package.json"), publishedManifest(workspaceManifest));
 }
 
 /**
@@ -133,7 +130,7 @@ async function main(): Promise<void> {
   const scratch = await mkdtemp(join(tmpdir(), "showroom-rules-consumer-"));
   try {
     const staged = join(scratch, "package");
-    await step("stage the package as npm packs it", () => stagePackage(staged));
+    await step("stage the package as npm packs it", () => stagePackage(staged, workspaceManifest));
     await step("publint --strict", async () => {
       process.stdout.write((await sh("publint", ["--strict", staged], packageDir, WITHOUT_SCRIPTS)).stdout);
     });
