@@ -14,7 +14,7 @@ const MAX_PHOTO_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "heif", "gif"]);
 
 /** Bumped when the files made from a photo change (widths, encoders), so new names do not collide with cached ones. */
-const PIPELINE_VERSION = "1";
+const PIPELINE_VERSION = "2";
 
 /**
  * `failed`: the object store did not take the files (down, refusing, out of time): the photo is tried again on its
@@ -138,8 +138,9 @@ async function* encodedFiles(
       .autoOrient()
       .resize(w, photoHeight(w), { fit: "cover" });
     for (const format of PHOTO_FORMATS) {
+      // AVIF at effort 1: half the CPU of effort 2 for files of the same size, 0.1–0.4 dB lower (ADR 449).
       const encoded =
-        format === "avif" ? frame.clone().avif({ quality: 50, effort: 2 }) : frame.clone().webp({ quality: 76 });
+        format === "avif" ? frame.clone().avif({ quality: 50, effort: 1 }) : frame.clone().webp({ quality: 76 });
       yield [`${name}-${w}.${format}`, await encoded.toBuffer()];
     }
     if (w === widest) yield [`${name}-${w}.jpg`, await asFeedJpeg(frame.clone()).toBuffer()];
