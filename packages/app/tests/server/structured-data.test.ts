@@ -1,9 +1,7 @@
 // Trust and structured data (issue 16): AutoDealer (both stores, hours, ratings) on the home and company pages,
 // Article on articles, BreadcrumbList on search, detail and article pages, every node valid against the schema.org
 // subset we check; the vehicle page's og:type and image describe the car; legal pages carry no note to counsel.
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { readFixtureJson } from "@showroom/fixtures/server";
 import { describe, expect, it } from "vitest";
 import { photoSources } from "../../app/components/vehicle/photo-sources";
@@ -13,9 +11,11 @@ import { makePhotoFiles } from "../../app/server/photos/photo-files.server";
 import { waitForPhotos } from "../support/wait";
 import { request } from "./support/requests";
 import { siteForFile } from "./support/site-for-file";
+import { tempDirs } from "./support/temp-dirs";
 
 // The photo job on: the photographed vehicle's og:image is its photo once made.
 const site = siteForFile({ PHOTO_WORKERS: "2" });
+const tempDir = tempDirs();
 
 type Node = Record<string, unknown> & { "@type": string };
 
@@ -94,7 +94,7 @@ describe("structured data", () => {
     // The files the pipeline makes of the first photo: its name is the photo's content hash.
     const source = mediaFilePath(photographed.images[0]);
     if (!source) throw new Error(`${photographed.images[0]} is not a fixture picture`);
-    const made = await makePhotoFiles(readFileSync(source), mkdtempSync(join(tmpdir(), "showroom-og-photo-")));
+    const made = await makePhotoFiles(readFileSync(source), tempDir("showroom-og-photo-"));
     if (made.kind !== "ready") throw new Error(`the first photo was refused: ${made.reason}`);
     const first = `${site.url}${photoSources(`${made.name}-${made.width}`)?.src}`;
     expect(/<meta property="og:image" content="([^"]+)"/.exec(detail.body)?.[1]).toBe(first);

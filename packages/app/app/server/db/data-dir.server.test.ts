@@ -72,8 +72,9 @@ describe("the data directory", () => {
 
   it("with a permissive umask, the data directory is 0700 while PGlite runs, and every file is private once open and closed", async () => {
     process.umask(0o000);
-    const dir = join(mkdtempSync(join(tmpdir(), "showroom-pgdata-")), "data");
-    dirs.push(dir);
+    const parent = mkdtempSync(join(tmpdir(), "showroom-pgdata-"));
+    const dir = join(parent, "data");
+    dirs.push(parent);
     const database = await openDatabase({ dataDir: dir });
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(modes(dir).filter((e) => !e.directory && e.mode !== 0o600)).toEqual([]);
