@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inspectPdf } from "./pdf-check.server";
+import { inspectPdf, unreadableReason } from "./pdf-check.server";
 import { decodeFilter, unpredict } from "./pdf-filters.server";
 import {
   encode,
@@ -132,5 +132,15 @@ describe("PDF judged as a reader parses it", () => {
     );
     // Past PDF_LIMITS.maxMillis the check refuses ("took too long"), so accepting it is finishing in time.
     expect(inspectPdf(resumePdf({ more }))).toEqual({ ok: true });
+  });
+
+  it("a file the check failed on with an error of its own is refused as unreadable, the error named by its first line", () => {
+    expect(unreadableReason(new RangeError("Maximum call stack size exceeded\n    at judgePdf"))).toBe(
+      "pdf: unreadable (RangeError: Maximum call stack size exceeded)",
+    );
+    expect(unreadableReason(new TypeError("x".repeat(500))).length).toBeLessThanOrEqual(
+      "pdf: unreadable (TypeError: )".length + 120,
+    );
+    expect(unreadableReason("a thrown string")).toBe("pdf: unreadable");
   });
 });

@@ -382,6 +382,16 @@ export function inspectPdf(bytes: Uint8Array): PdfVerdict {
   } catch (error) {
     if (error instanceof PdfRefusal) return { ok: false, reason: `pdf: ${error.message}` };
     // Anything else (a range error deep in a damaged file) is still a file the check could not read.
-    return { ok: false, reason: "pdf: unreadable" };
+    return { ok: false, reason: unreadableReason(error) };
   }
+}
+
+/**
+ * The reason of a file the check failed on with an error of its own, naming the error: the careers test's 4 MB PDF
+ * was refused as "unreadable" in a clean clone's run and never alone, and the log did not say what was thrown. The
+ * error's first line only: the engine's messages name no file content.
+ */
+export function unreadableReason(error: unknown): string {
+  if (!(error instanceof Error)) return "pdf: unreadable";
+  return `pdf: unreadable (${error.name}: ${error.message.split("\n")[0]?.slice(0, 120)})`;
 }
