@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { inspectPdf, unreadableReason } from "./pdf-check.server";
+import { inspectPdf, OBJECT_HEADER, unreadableReason } from "./pdf-check.server";
 import { decodeFilter, unpredict } from "./pdf-filters.server";
 import {
   encode,
@@ -14,6 +14,7 @@ import {
 import { Budget } from "./pdf-syntax.server";
 import { readerBenignResumes } from "./reader-benign-resumes.test-support";
 import { readerHostileResumes } from "./reader-hostile-resumes.test-support";
+import { pdf } from "./resume-files.test-support";
 
 const FILTERS = Object.keys(encoders) as FilterName[];
 /** PDF whitespace (ISO 32000-1 table 1), NUL first. */
@@ -142,5 +143,37 @@ describe("PDF judged as a reader parses it", () => {
       "pdf: unreadable (TypeError: )".length + 120,
     );
     expect(unreadableReason("a thrown string")).toBe("pdf: unreadable");
+  });
+
+  it("a PDF padded with NUL bytes far past the form's 5 MB is read whole: the scan for object headers keeps no state per whitespace byte", () => {
+    // The scan's former backtracking threw "Maximum call stack size exceeded" on this file, every time.
+    const padded = new Uint8Array(10 * 1024 * 1024);
+    padded.set(pdf());
+    expect(inspectPdf(padded)).toEqual({ ok: true });
+  });
+
+  it("property: the object-header scan finds exactly what the backtracking scan it replaced finds, on any text", () => {
+    const backtracking =
+      /\d+(?:[\0\t\n\f\r ]|%[^\r\n]*)+\d+(?:[\0\t\n\f\r ]|%[^\r\n]*)+obj(?=[\0\t\n\f\r ()<>[\]{}/%]|$)/g;
+    // Header-like runs (numbers, then whitespace and comments that may hold numbers and line ends), among loose pieces.
+    const separator = fc
+      .array(fc.constantFrom(" ", "\0", "\t", "\n", "\r", "\f", "%", "% 3 ", "%x\n", "%1 0 ob"), {
+        minLength: 1,
+        maxLength: 4,
+      })
+      .map((parts) => parts.join(""));
+    const number = fc.constantFrom("1", "0", "12", "345");
+    const header = fc
+      .tuple(number, separator, number, separator, fc.constantFrom("obj", "ob", "objx", "obj "))
+      .map((parts) => parts.join(""));
+    const loose = fc.constantFrom("1", " ", "\0", "\n", "\r", "%", "obj", "x", "<", "/", "(");
+    const positions = (re: RegExp, text: string) => [...text.matchAll(re)].map((m) => [m.index, m[0].length]);
+    fc.assert(
+      fc.property(fc.array(fc.oneof(header, loose), { maxLength: 12 }), (parts) => {
+        const text = parts.join("");
+        expect(positions(OBJECT_HEADER, text)).toEqual(positions(backtracking, text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -315,9 +315,16 @@ function judgeObjectStream(dict: Dict, decoded: Uint8Array, budget: Budget, fact
 /** How far from its end a ZIP reader looks for the end record: 22 bytes and a comment of at most 65,535. */
 const ZIP_END_SEARCH = 22 + 0xffff;
 
-/** Every `N G obj` a reader could find by scanning the raw bytes, as the position of its `obj`. */
-const OBJECT_HEADER =
-  /\d+(?:[\0\t\n\f\r ]|%[^\r\n]*)+\d+(?:[\0\t\n\f\r ]|%[^\r\n]*)+obj(?=[\0\t\n\f\r ()<>[\]{}/%]|$)/g;
+/**
+ * Every `N G obj` a reader could find by scanning the raw bytes, as the position of its `obj`. A run of whitespace is
+ * taken whole, as JavaScript writes an atomic group (a lookahead captures it, a backreference consumes it): a match
+ * can never end a run early, since a digit or `obj` follows it, but the engine kept a backtracking entry per
+ * character. A 4 MB PDF padded with NUL bytes then cost 190–330 ms and, now and then, "Maximum call stack size
+ * exceeded", which refused a good résumé as unreadable; 16 MB of padding always did. Comments still backtrack, so a
+ * header written partly inside one is still found.
+ */
+export const OBJECT_HEADER =
+  /\d+(?:(?=([\0\t\n\f\r ]+))\1|%[^\r\n]*)+\d+(?:(?=([\0\t\n\f\r ]+))\2|%[^\r\n]*)+obj(?=[\0\t\n\f\r ()<>[\]{}/%]|$)/g;
 
 function judgePdf(bytes: Uint8Array, budget: Budget) {
   const facts = new Facts();
@@ -387,9 +394,9 @@ export function inspectPdf(bytes: Uint8Array): PdfVerdict {
 }
 
 /**
- * The reason of a file the check failed on with an error of its own, naming the error: the careers test's 4 MB PDF
- * was refused as "unreadable" in a clean clone's run and never alone, and the log did not say what was thrown. The
- * error's first line only: the engine's messages name no file content.
+ * The reason of a file the check failed on with an error of its own, naming the error: a refusal as plainly
+ * "unreadable" hid that the header scan had run out of backtracking stack (OBJECT_HEADER), and the careers test's 4 MB
+ * PDF was refused now and then for it. The error's first line only: the engine's messages name no file content.
  */
 export function unreadableReason(error: unknown): string {
   if (!(error instanceof Error)) return "pdf: unreadable";
