@@ -317,11 +317,11 @@ const ZIP_END_SEARCH = 22 + 0xffff;
 
 /**
  * Every `N G obj` a reader could find by scanning the raw bytes, as the position of its `obj`. A run of whitespace is
- * taken whole, as JavaScript writes an atomic group (a lookahead captures it, a backreference consumes it): a match
- * can never end a run early, since a digit or `obj` follows it, but the engine kept a backtracking entry per
- * character. A 4 MB PDF padded with NUL bytes then cost 190–330 ms and, now and then, "Maximum call stack size
- * exceeded", which refused a good résumé as unreadable; 16 MB of padding always did. Comments still backtrack, so a
- * header written partly inside one is still found.
+ * taken whole, as JavaScript writes an atomic group (a lookahead captures it, a backreference consumes it). A match
+ * never ends a run early (a digit, `obj` or a comment's `%` follows it), but the engine kept a backtracking entry per
+ * character: a PDF padded with 4 MB of NUL bytes cost 190–330 ms here and now and then ran out of backtracking stack
+ * ("Maximum call stack size exceeded"), refusing a good résumé as unreadable; 10 MB always did. Comments still
+ * backtrack, so a header written partly inside one is still found.
  */
 export const OBJECT_HEADER =
   /\d+(?:(?=([\0\t\n\f\r ]+))\1|%[^\r\n]*)+\d+(?:(?=([\0\t\n\f\r ]+))\2|%[^\r\n]*)+obj(?=[\0\t\n\f\r ()<>[\]{}/%]|$)/g;
