@@ -360,7 +360,12 @@ export async function start(
       retention.stop();
       // A pull in flight is aborted and recorded before the database closes.
       await feedPulls.stop();
+      // server.close() waits for the requests in flight and also stops Node's checks that time out slow ones: a
+      // client sending its body a byte at a time held the stop, and the database's close, for as long as it kept on
+      // (ADR 450). Past the grace its connection is cut.
+      const cut = setTimeout(() => server.closeAllConnections(), config.STOP_GRACE_MS);
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      clearTimeout(cut);
       server.closeAllConnections();
       // A command's import in flight finishes before the database closes.
       await commandChannel?.close();

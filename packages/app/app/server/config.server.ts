@@ -110,6 +110,11 @@ const configSchema = z
     /** A request whose body has not all arrived within this is dropped (slow-body clients hold no socket). */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     /**
+     * On SIGTERM, how long requests in flight may take to finish before their connections are cut, so the database
+     * still closes before a container's stop timeout (Docker's is 10 s) ends the process (ADR 450).
+     */
+    STOP_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
+    /**
      * A folder of the analyst's offer rule files (what `showroom-rules check` reads); missing files take the package
      * defaults. Checked at start (a problem stops it) and reloaded on SIGHUP (a bad reload keeps the last good rules).
      */

@@ -51,6 +51,34 @@ describe("slow clients", () => {
     expect(held).toBeGreaterThanOrEqual(1_400);
     expect(held).toBeLessThan(5_000);
   });
+
+  it("a client sending its body a byte at a time does not hold the stop: past STOP_GRACE_MS its connection is cut and the site closes", async () => {
+    const stopping = await startInProcess({ STOP_GRACE_MS: "300" });
+    const { hostname, port } = new URL(stopping.url);
+    const socket: Socket = connect(Number(port), hostname);
+    socket.on("error", () => {});
+    const cut = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+    socket.write(
+      `POST /contact-us HTTP/1.1\r\nHost: x\r\nOrigin: ${stopping.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 4000\r\n\r\nfirstName=D`,
+    );
+    // Never idle long enough for any timeout of its own: a byte every 100 ms.
+    const trickle = setInterval(() => socket.write("a"), 100);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const began = Date.now();
+      // Before the grace, server.close() waited for this request while Node no longer timed it out: for ever.
+      const stopped = await Promise.race([
+        stopping.close().then(() => "closed"),
+        new Promise((resolve) => setTimeout(() => resolve("still open after 10 s"), 10_000)),
+      ]);
+      expect(stopped).toBe("closed");
+      expect(Date.now() - began).toBeLessThan(5_000);
+      await cut;
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+    }
+  });
 });
 
 describe("proxies", () => {
