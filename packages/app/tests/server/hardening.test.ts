@@ -63,18 +63,22 @@ describe("slow clients", () => {
     );
     // Never idle long enough for any timeout of its own: a byte every 100 ms.
     const trickle = setInterval(() => socket.write("a"), 100);
+    let giveUp: NodeJS.Timeout | undefined;
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       const began = Date.now();
       // Before the grace, server.close() waited for this request while Node no longer timed it out: for ever.
       const stopped = await Promise.race([
         stopping.close().then(() => "closed"),
-        new Promise((resolve) => setTimeout(() => resolve("still open after 10 s"), 10_000)),
+        new Promise((resolve) => {
+          giveUp = setTimeout(() => resolve("still open after 10 s"), 10_000);
+        }),
       ]);
       expect(stopped).toBe("closed");
       expect(Date.now() - began).toBeLessThan(5_000);
       await cut;
     } finally {
+      clearTimeout(giveUp);
       clearInterval(trickle);
       socket.destroy();
     }
