@@ -12,11 +12,29 @@ const CLUSTER_TEMPLATE = "build/pglite-cluster.tar.gz";
 
 const appDir = fileURLToPath(new URL("..", import.meta.url));
 
-/** Runs initdb in memory and writes the cluster as a gzipped tarball, atomically (a reader never sees half a file). */
-export async function writeClusterTemplate(output = resolve(appDir, CLUSTER_TEMPLATE)) {
-  const pg = new PGlite();
+/**
+ * A new, empty cluster in memory, as every cluster this project makes starts (ADR 451): its WAL in segments of 1 MB
+ * instead of 16, and without the template databases, which only CREATE DATABASE reads and nothing here runs. A
+ * tarball of it is 15 MB instead of 40, and a PGlite loads it in two thirds of the CPU.
+ */
+export async function newCluster() {
+  const pg = new PGlite({ initDbStartParams: ["--wal-segsize=1"] });
   try {
-    await pg.waitReady;
+    await pg.query("update pg_database set datistemplate = false where datname in ('template0', 'template1')");
+    await pg.query("drop database template0");
+    await pg.query("drop database template1");
+    await pg.query("checkpoint");
+    return pg;
+  } catch (error) {
+    await pg.close();
+    throw error;
+  }
+}
+
+/** Makes a new cluster and writes it as a gzipped tarball, atomically (a reader never sees half a file). */
+export async function writeClusterTemplate(output = resolve(appDir, CLUSTER_TEMPLATE)) {
+  const pg = await newCluster();
+  try {
     const tarball = await pg.dumpDataDir("gzip");
     mkdirSync(dirname(output), { recursive: true });
     const partial = `${output}.${process.pid}.partial`;

@@ -15,6 +15,7 @@ import {
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/pglite";
@@ -64,10 +65,15 @@ function filesUnder(dir: string): string[] {
     });
 }
 
-/** Names the migrated template: it changes with any migration file and with the PGlite version. */
+// How every cluster is made (ADR 451): the build's script, so imported by its file.
+const CLUSTER_SCRIPT = fileURLToPath(new URL("../../scripts/cluster-template.mjs", import.meta.url));
+const { newCluster } = (await import(pathToFileURL(CLUSTER_SCRIPT).href)) as { newCluster(): Promise<PGlite> };
+
+/** Names the migrated template: it changes with any migration file, with how a cluster is made and with PGlite. */
 function templateKey(folder: string): string {
   const hash = createHash("sha256");
   for (const file of filesUnder(folder)) hash.update(file.slice(folder.length)).update(readFileSync(file));
+  hash.update(readFileSync(CLUSTER_SCRIPT));
   const pglite = createRequire(import.meta.url).resolve("@electric-sql/pglite");
   hash.update(pglite).update(String(statSync(pglite).mtimeMs));
   return hash.digest("hex").slice(0, 16);
@@ -95,7 +101,7 @@ export function templateFileName(checkout: string, key: string): string {
   return `showroom-pglite-template-${checkout}-${key}.tar`;
 }
 
-/** Removes from `dir` the templates of `template`'s checkout other than it: earlier migrations', 40 MB each. */
+/** Removes from `dir` the templates of `template`'s checkout other than it: earlier migrations', 15 MB each. */
 export function removeOlderTemplates(dir: string, template: string): void {
   const name = basename(template);
   const checkout = TEMPLATE_NAME.exec(name)?.[1];
@@ -135,8 +141,8 @@ let templateBlob: { path: string; blob: Blob } | undefined;
 async function pgliteTemplate(): Promise<Blob> {
   for (let attempt = 1; ; attempt++) {
     const template = await pgliteTemplateFile();
-    // Kept for the worker's later databases: the tarball is 42 MB (16 of them the WAL segment), and reading it into a
-    // new Blob each time was a fifth of a database's opening. PGlite only reads the Blob.
+    // Kept for the worker's later databases: the tarball is 16 MB (42 before ADR 451), and reading it into a new Blob
+    // each time was a fifth of a database's opening. PGlite only reads the Blob.
     if (templateBlob?.path === template) return templateBlob.blob;
     try {
       templateBlob = { path: template, blob: new Blob([readFileSync(template)]) };
@@ -157,8 +163,9 @@ export async function pgliteTemplateFile(): Promise<string> {
   const template = templatePath();
   if (existsSync(template)) return template;
   compileWasmWithBaselineOnly();
-  const client = new PGlite();
+  const client = await newCluster();
   await migrated(client, migrationsFolder());
+  await client.query("checkpoint");
   const dump = await client.dumpDataDir("none");
   await client.close();
   const temporary = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;

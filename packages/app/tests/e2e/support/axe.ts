@@ -41,7 +41,13 @@ const RUN_OPTIONS: axe.RunOptions = { runOnly: { type: "tag", values: AXE_TAGS }
  * builder sends every pass and inapplicable rule too, 669 kB on the listing) (docs/decisions/447).
  */
 async function violationsInThePage(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(`${axe.source}\n${CONFIGURE}`);
+  // A document checked before (a step of a form that stays on its page) still has this axe: its source is evaluated
+  // once per document, about a third of a check. Each run of axe sets itself up afresh.
+  const present = await page.evaluate(
+    (version) => (window as { axe?: typeof axe }).axe?.version === version,
+    axe.version,
+  );
+  if (!present) await page.evaluate(`${axe.source}\n${CONFIGURE}`);
   return page.evaluate(
     ({ options }) =>
       (window as unknown as { axe: typeof axe }).axe
