@@ -31,5 +31,6 @@ const results = await Promise.all(runs);
 const failed = names.filter((_, i) => !results[i]);
 if (failed.length > 0) {
   console.error(`\nfailed: ${failed.join(", ")}`);
-  process.exit(1);
+  // Not process.exit(): into a pipe, a script's output is still being written, and what says why it failed comes last.
+  process.exitCode = 1;
 }

@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Config } from "./server/config.server";
 import type { Keyring } from "./server/crypto/envelope.server";
 import type { Db } from "./server/db/client.server";
+import type { RateLimiter } from "./server/rate-limit.server";
 import type { OfferRulesSource } from "./server/sell/offer-rules-source.server";
 import type { ValuationProvider } from "./server/valuation/valuation-provider.server";
 import type { VinDecoder } from "./server/valuation/vin-decoder.server";
@@ -26,6 +27,8 @@ export interface AppServices {
   keyring: Keyring;
   /** Where verification codes are texted. */
   sms: SmsSender;
+  /** Counts POSTs per client for the site's limits: in the database on PostgreSQL, in memory on PGlite (ADR 452). */
+  rateLimiter: RateLimiter;
   /** Keys the hashes of SMS codes and IPs; derived from the session secret. */
   hmacKey: Buffer;
   /**

@@ -26,7 +26,7 @@ import { createSiteMetrics } from "../app/server/metrics/metrics.server";
 import { startLeadMail } from "../app/server/outbox/lead-mail.server";
 import { photoSettingsOf, startPhotoJob } from "../app/server/photos/photo-job.server";
 import { photoStoreOf } from "../app/server/photos/photo-settings.server";
-import { sweep } from "../app/server/rate-limit.server";
+import { databaseRateLimiter, memoryRateLimiter, type RateLimiter } from "../app/server/rate-limit.server";
 import {
   indexedInventoryVersion,
   inventoryChanged,
@@ -133,7 +133,7 @@ export function createServerApp(services: AppServices, options: ServerOptions = 
     feedUploadGate(db, MAX_BODY_BYTES, feedBytes),
     bodyLimit(MAX_BODY_BYTES, uploadLimit(CAREERS_BODY_BYTES, feedBytes)),
   );
-  app.use(postBudgets(db, config));
+  app.use(postBudgets(services.rateLimiter, config));
 
   app.all(
     "/{*path}",
@@ -174,6 +174,8 @@ export interface Running {
   database: Database;
   /** The HTML cache, for its statistics; null when started without one. */
   htmlCache: HtmlCache | null;
+  /** The count behind the POST limits, for its state. */
+  rateLimiter: RateLimiter;
   /**
    * Reads OFFER_RULES_DIR again, or the newest published version (SIGHUP); bad rules keep the last good ones and the
    * log says why.
@@ -241,6 +243,8 @@ export async function start(
     keyring: keys,
     sms: smsSender(config),
     hmacKey: hmacKeyOf(config),
+    // One process serves an embedded database (WEB_CONCURRENCY above 1 needs PostgreSQL): its count needs no table.
+    rateLimiter: database.kind === "pglite" ? memoryRateLimiter() : databaseRateLimiter(database.db),
   };
   const htmlCache = options.htmlCache === false ? null : new HtmlCache();
   let inventoryVersion: InventoryVersionCache | null = null;
@@ -281,7 +285,7 @@ export async function start(
   // Housekeeping every ten minutes: old rate-limit keys, credit application drafts past their 24 hours, dead staff
   // sessions.
   const sweeper = setInterval(() => {
-    void sweep(database.db).catch(() => {});
+    void services.rateLimiter.sweep().catch(() => {});
     void sweepSessions(database.db).catch((error) => logError("sweeping staff sessions", error));
     void sweepDrafts(database.db).catch((error) => logError("sweeping expired drafts", error));
     if (database.kind === "pglite" && config.DATABASE_URL !== "memory://") {
@@ -384,6 +388,7 @@ export async function start(
     config,
     database,
     htmlCache,
+    rateLimiter: services.rateLimiter,
     reloadOfferRules: () => offerRules.reload(),
     close,
   };

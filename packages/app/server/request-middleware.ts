@@ -1,10 +1,9 @@
 // The Express middleware of the request path that is neither security headers (security.ts) nor a page: the warning
 // about an unbelieved proxy, the POST budgets, and the plain answer to an error Express itself raises.
 import type { NextFunction, Request, Response } from "express";
-import type { AppServices } from "../app/context";
 import type { Config } from "../app/server/config.server";
 import { logError } from "../app/server/log.server";
-import { hit } from "../app/server/rate-limit.server";
+import type { RateLimiter } from "../app/server/rate-limit.server";
 
 /**
  * With TRUST_PROXY=0 every request's address is the socket's. When requests arrive carrying X-Forwarded-For, a proxy
@@ -24,9 +23,9 @@ export function warnOfUntrustedProxy() {
   };
 }
 
-/** POSTs per IP per minute, counted in the database; the next one gets 429 with Retry-After. */
+/** POSTs per IP per minute, counted by the site's limiter (ADR 452); the next one gets 429 with Retry-After. */
 export function postBudgets(
-  db: AppServices["db"],
+  limiter: RateLimiter,
   config: Pick<Config, "TRACK_EVENTS_PER_MINUTE" | "RATE_LIMIT_POSTS_PER_MINUTE">,
 ) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -36,8 +35,8 @@ export function postBudgets(
     const tracking = req.path === "/api/track/facebook";
     try {
       const { allowed, retryAfterSeconds } = tracking
-        ? await hit(db, `track:${req.ip}`, config.TRACK_EVENTS_PER_MINUTE)
-        : await hit(db, `post:${req.ip}`, config.RATE_LIMIT_POSTS_PER_MINUTE);
+        ? await limiter.hit(`track:${req.ip}`, config.TRACK_EVENTS_PER_MINUTE)
+        : await limiter.hit(`post:${req.ip}`, config.RATE_LIMIT_POSTS_PER_MINUTE);
       if (allowed) return next();
       res.setHeader("Retry-After", String(retryAfterSeconds));
       res.status(429).type("text/plain").send("Too many requests. Please wait a minute and try again.");

@@ -6,6 +6,7 @@ import type { Config } from "../server/config.server";
 import { keyring, masterKey } from "../server/crypto/envelope.server";
 import type { Db } from "../server/db/client.server";
 import { defaultPopups } from "../server/experiments/experiments.server";
+import { memoryRateLimiter } from "../server/rate-limit.server";
 import type { SmsMessage, SmsSender } from "../server/sms/sms.server";
 import { createDemoValuation } from "../server/valuation/demo-valuation.server";
 import { visitorCookies } from "../server/visitor.server";
@@ -43,6 +44,7 @@ export function testSite(storeId = "brentwood", db: Db = {} as Db): Site {
     db,
     nudgeRelay: () => {},
     sell: testSellServices(),
+    rateLimiter: memoryRateLimiter(),
     ...testSecrets(),
   };
   const cookies = visitorCookies("a-unit-test-secret-that-is-long-enough-0000");

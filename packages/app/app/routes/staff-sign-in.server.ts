@@ -3,7 +3,6 @@ import { z } from "zod";
 import { readFormData } from "../content/form-data.server";
 import { servicesContext } from "../context";
 import { logError } from "../server/log.server";
-import { hit } from "../server/rate-limit.server";
 import { clientIp } from "../server/staff/desk.server";
 import {
   clearedSessionCookie,
@@ -36,8 +35,8 @@ type Context = Readonly<RouterContextProvider>;
 
 /** The per-IP limit of sign-in posts, on top of the site's POST limit: password guessing across many accounts. */
 async function withinLimit(context: Context): Promise<boolean> {
-  const { db, config } = context.get(servicesContext);
-  const { allowed } = await hit(db, `staff-sign-in:${clientIp(context)}`, config.STAFF_SIGN_INS_PER_MINUTE);
+  const { rateLimiter, config } = context.get(servicesContext);
+  const { allowed } = await rateLimiter.hit(`staff-sign-in:${clientIp(context)}`, config.STAFF_SIGN_INS_PER_MINUTE);
   return allowed;
 }
 

@@ -1,8 +1,10 @@
-// POSTs are limited per IP in the database, with the default limit (10 a minute): the 11th gets 429, writes nothing,
-// and the count holds across two server instances on one PostgreSQL.
+// POSTs are limited per IP, with the default limit (10 a minute): the 11th gets 429 and writes nothing. The count holds
+// across two server instances on one PostgreSQL; on PGlite, which one process serves, it is kept in memory and gives
+// the database's verdicts (ADR 452).
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hit } from "../../app/server/rate-limit.server";
+import { databaseRateLimiter, memoryRateLimiter, type RateLimiter } from "../../app/server/rate-limit.server";
 import type { Running } from "../../server/app";
 import {
   createTestDatabase,
@@ -124,15 +126,62 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two se
 
 describe.each(testDatabaseKinds())("the limit's window on %s", (kind) => {
   const t = useTestDatabase(kind);
+  const limiters: [string, () => RateLimiter][] = [
+    [`counted in the ${kind} database`, () => databaseRateLimiter(t.db)],
+    ["counted in memory", () => memoryRateLimiter()],
+  ];
 
-  it("admits no more than 10 POSTs from one IP in any 60 seconds, across the turn of a clock minute too", async () => {
-    const key = "post:192.0.2.250";
-    const turn = new Date("2026-03-02T15:00:00.000Z").getTime();
-    const verdicts: boolean[] = [];
-    // Ten posts in the last second of one clock minute, then more in the first seconds of the next.
-    for (let i = 0; i < LIMIT; i++) verdicts.push((await hit(t.db, key, LIMIT, new Date(turn - 900 + i * 50))).allowed);
-    for (let i = 0; i < 5; i++) verdicts.push((await hit(t.db, key, LIMIT, new Date(turn + 100 + i * 100))).allowed);
-    expect(verdicts.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(true));
-    expect(verdicts.slice(LIMIT)).toEqual(Array(5).fill(false));
+  it.each(limiters)(
+    "%s, admits no more than 10 POSTs from one IP in any 60 seconds, across the turn of a clock minute too",
+    async (_name, limiter) => {
+      const { hit } = limiter();
+      const key = "post:192.0.2.250";
+      const turn = new Date("2026-03-02T15:00:00.000Z").getTime();
+      const verdicts: boolean[] = [];
+      // Ten posts in the last second of one clock minute, then more in the first seconds of the next.
+      for (let i = 0; i < LIMIT; i++) verdicts.push((await hit(key, LIMIT, new Date(turn - 900 + i * 50))).allowed);
+      for (let i = 0; i < 5; i++) verdicts.push((await hit(key, LIMIT, new Date(turn + 100 + i * 100))).allowed);
+      expect(verdicts.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(true));
+      expect(verdicts.slice(LIMIT)).toEqual(Array(5).fill(false));
+    },
+  );
+
+  // What lets the embedded database count in memory (ADR 452): whatever the hits, keys, times and limits, the two
+  // kinds of limiter answer alike.
+  it("the memory's count gives the database's verdict and Retry-After for any hits, keys, times (in any order) and limits", async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.record({ key: fc.constantFrom("a", "b", "c"), at: fc.integer({ min: 0, max: 150_000 }) }), {
+          minLength: 1,
+          maxLength: 25,
+        }),
+        async (limit, hits) => {
+          run += 1;
+          const database = databaseRateLimiter(t.db);
+          const memory = memoryRateLimiter();
+          const start = new Date("2026-03-02T15:00:00.000Z").getTime();
+          for (const { key, at } of hits) {
+            const now = new Date(start + at);
+            const expected = await database.hit(`property:${run}:${key}`, limit, now);
+            expect(await memory.hit(key, limit, now), `${key} at ${at} ms, limit ${limit}`).toEqual(expected);
+          }
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("the memory's count", () => {
+  it("keeps at most the keys it is given room for, dropping the least recently hit, each key's verdict its own", async () => {
+    const limiter = memoryRateLimiter(3);
+    const now = new Date("2026-03-02T15:00:00.000Z");
+    for (const key of ["a", "a", "b", "c", "d"]) await limiter.hit(key, 1, now);
+    // "a" was hit twice and is refused a third time only while it is kept; "d" pushed it out.
+    expect(await limiter.state()).toBe(["b", "c", "d"].map((key) => `${key}:${now.getTime()}`).join("|"));
+    expect((await limiter.hit("d", 1, now)).allowed).toBe(false);
+    expect((await limiter.hit("a", 1, now)).allowed).toBe(true);
   });
 });

@@ -10,6 +10,7 @@ import type { AppServices } from "../../app/context";
 import type { Config } from "../../app/server/config.server";
 import type { Db } from "../../app/server/db/client.server";
 import { defaultPopups } from "../../app/server/experiments/experiments.server";
+import { memoryRateLimiter } from "../../app/server/rate-limit.server";
 import { visitorCookies } from "../../app/server/visitor.server";
 import { rowsOf } from "./databases";
 import { TEST_MAIL_FROM } from "./leads";
@@ -32,6 +33,7 @@ export function siteOn(db: Db, change: (dealer: Dealer) => Dealer = (d) => d): S
         site.nudges += 1;
       },
       sell: testSellServices(),
+      rateLimiter: memoryRateLimiter(),
       ...testSecrets(),
     } satisfies AppServices,
     content,
