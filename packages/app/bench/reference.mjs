@@ -8,10 +8,13 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
+import { firstLoadJs } from "./first-load-js.mjs";
 import { loadGenerator, serverSettled } from "./load.mjs";
 import { cpuMsOf } from "./proc.mjs";
 
 export const REFERENCE_LISTING = "/listfull";
+/** The reference app's trivial page: what its stack loads for a route with nothing on it. */
+export const REFERENCE_TRIVIAL = "/";
 
 /**
  * The environment for the reference app's own npm: none of the bench's npm_* settings (they name this workspace), no
@@ -87,6 +90,19 @@ export async function startReferenceApp({ dir, timeoutMs = 60_000 }) {
       await exited;
     },
   };
+}
+
+/**
+ * The reference app's own first-load JS, gzip, measured as the site's is (first-load-js.mjs) on the HTML it serves:
+ * its listing and its trivial page. The floor the stack sets for issue 27's budget (docs/decisions/453).
+ */
+export async function referenceFirstLoadJs({ url, dir }) {
+  const clientDir = join(dir, "build", "client");
+  const measure = async (path) => {
+    const html = await fetch(url + path).then((response) => response.text());
+    return { path, gzip: firstLoadJs(html, clientDir).gzip };
+  };
+  return [await measure(REFERENCE_LISTING), await measure(REFERENCE_TRIVIAL)];
 }
 
 /**

@@ -1,6 +1,12 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ESM module of the bench, without types.
-import { summariseRounds } from "./reference.mjs";
+import { referenceFirstLoadJs, summariseRounds } from "./reference.mjs";
 
 const run = (target: string, round: number, cpuMs: number, requests: number, loadAverage = 1) => ({
   target,
@@ -40,5 +46,36 @@ describe("summariseRounds", () => {
     expect(empty.cpuMsPerRequest).toBeNull();
     expect(empty.roundCpuMsPerRequest).toBeNull();
     expect(empty.ratio).toBeNull();
+  });
+});
+
+describe("referenceFirstLoadJs", () => {
+  it("measures the scripts each page of the served app loads first, chunks they import included, from its build", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "reference-first-load-"));
+    const assets = join(dir, "build", "client", "assets");
+    mkdirSync(assets, { recursive: true });
+    const chunk = `export const shared = ${JSON.stringify("x".repeat(5000))};`;
+    const listing = `import{shared as s}from"./shared.js";console.log(s, ${JSON.stringify("list ".repeat(400))});`;
+    writeFileSync(join(assets, "shared.js"), chunk);
+    writeFileSync(join(assets, "list.js"), listing);
+    const pages: Record<string, string> = {
+      "/listfull":
+        '<link rel="modulepreload" href="/assets/list.js"><script type="module">import "/assets/list.js";</script>',
+      "/": '<script type="module">import "/assets/shared.js";</script>',
+    };
+    const server = createServer((req, res) => res.end(pages[req.url ?? ""] ?? ""));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const sizes = await referenceFirstLoadJs({ url, dir });
+      const gz = (text: string) => gzipSync(text).length;
+      expect(sizes).toEqual([
+        { path: "/listfull", gzip: gz(listing) + gz(chunk) },
+        { path: "/", gzip: gz(chunk) },
+      ]);
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

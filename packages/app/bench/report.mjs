@@ -141,6 +141,10 @@ export function referenceTable(reference) {
     "  rounds = the lowest and highest round; ratio = cpu/req ÷ the reference listing's, in this run;",
     "  ✗c = with ?bench=uncached, which the HTML cache does not key by: every request is rendered",
   );
+  if (reference.firstLoadJs) {
+    const sizes = reference.firstLoadJs.map(({ path, gzip }) => `${path} ${(gzip / 1000).toFixed(1)} kB`).join(", ");
+    lines.push(`  the reference app's own first-load JS, gzip (as table 2 measures the site's): ${sizes}`);
+  }
   return lines;
 }
 

@@ -22,6 +22,7 @@ import {
   buildReferenceApp,
   interleavedRounds,
   REFERENCE_LISTING,
+  referenceFirstLoadJs,
   startReferenceApp,
   summariseRounds,
 } from "./reference.mjs";
@@ -304,7 +305,8 @@ try {
         const { label, path, paths } = targets.find((t) => t.id === row.target);
         return { ...row, label, path: paths ? `${paths.length} vehicle pages in turn` : path };
       });
-      results.reference = { ...measured, rows, runs: runsDone };
+      const firstLoad = await referenceFirstLoadJs({ url: app.url, dir: built.dir });
+      results.reference = { ...measured, rows, runs: runsDone, firstLoadJs: firstLoad };
     } catch (error) {
       log(`  reference app not measured: ${error.message}`);
       results.reference = { error: error.message };
