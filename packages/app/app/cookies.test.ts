@@ -108,7 +108,10 @@ describe("reading cookies", () => {
 const APP = fileURLToPath(new URL("..", import.meta.url));
 const THIS_MODULE = join(APP, "app", "cookies.ts");
 
-/** What only app/cookies.ts may do: write a cookie's attributes by hand, assign document.cookie, split a Cookie header. */
+/**
+ * What only app/cookies.ts may do: write a cookie's attributes by hand, assign document.cookie, split, search or hand
+ * on a whole Cookie header.
+ */
 const HAND_MADE: { what: string; pattern: RegExp }[] = [
   {
     what: "a Set-Cookie attribute in a string",
@@ -117,6 +120,15 @@ const HAND_MADE: { what: string; pattern: RegExp }[] = [
   { what: "document.cookie assigned", pattern: /\bdocument\.cookie\s*=[^=]/ },
   // The only other headers split on ";" are Content-Types (their parameters).
   { what: "a header split on ;", pattern: /\.split\(\s*["'`];\s*["'`]\s*\)/ },
+  // A whole Cookie header handed to another parser (React Router's cookies parse with cookie-es, not ours).
+  {
+    what: "a Cookie header parsed elsewhere",
+    pattern: /\.parse\(\s*[\w.?]*headers(\.get\(\s*["'`]cookie["'`]\s*\)|\.cookie\b)/i,
+  },
+  {
+    what: "a Cookie header searched by hand",
+    pattern: /\bcookie\w*\??\.(includes|indexOf|match|search|startsWith)\(/i,
+  },
 ];
 
 function handMadeCookies(text: string): string[] {
@@ -147,6 +159,14 @@ describe("one reader and one writer", () => {
     expect(handMadeCookies('const pair = identified.setCookie.split(";")[0] ?? "";')).toHaveLength(1);
     expect(handMadeCookies('const type = (request.headers.get("Content-Type") ?? "").split(";")[0];')).toEqual([]);
     expect(handMadeCookies("if (document.cookie === before) return;")).toEqual([]);
+    expect(handMadeCookies('      const raw = await storeCookie.parse(request.headers.get("Cookie"));')).toHaveLength(
+      1,
+    );
+    expect(handMadeCookies("  if (namedNow === null && cookieHeader?.includes(`uniqueUserId=`)) {")).toHaveLength(1);
+    expect(handMadeCookies('  if (document.cookie.includes("displayCookies=")) return;')).toHaveLength(1);
+    expect(handMadeCookies("      const raw = await storeCookie.parse(cookieHeaderOf(STORE_COOKIE, sent));")).toEqual(
+      [],
+    );
   });
 
   it("no source file of the app or its server builds a Set-Cookie line or splits a Cookie header itself", () => {

@@ -11,7 +11,7 @@ import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import Negotiator from "negotiator";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { cookieHeaderWith, readCookies, setCookiePair } from "../app/cookies";
+import { cookieHeaderWith, readCookie, readCookies, setCookiePair } from "../app/cookies";
 import { HTML_CACHE_HEADER } from "../app/html-cache";
 import type { Db } from "../app/server/db/client.server";
 import { NAMED_NOW_HEADER, type VisitorCookies } from "../app/server/visitor.server";
@@ -92,10 +92,10 @@ export async function readVariant(
   namedNow: string | null = null,
 ): Promise<CacheVariant> {
   let visitorId: string | null = namedNow;
-  if (namedNow === null && cookieHeader?.includes(`${VISITOR_COOKIE}=`)) {
+  if (namedNow === null && readCookie(cookieHeader, VISITOR_COOKIE) !== null) {
     const identified = await cookies.identify(
       new globalThis.Request("http://localhost/", {
-        headers: { cookie: cookieHeader },
+        headers: { cookie: cookieHeader ?? "" },
       }),
     );
     if (identified.known) visitorId = identified.visitorId;
@@ -185,7 +185,7 @@ function sameVariant(a: CacheVariant, b: CacheVariant): boolean {
 }
 
 /** Sends a cached page with `nonce` in it: gzip from the stored segments when the client takes it, else plain. */
-export function sendPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
+function sendPage(req: Request, res: Response, page: CachedPage, nonce: string): void {
   const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
   const body = gzip ? gzipOf(page, nonce) : documentOf(page, nonce);
   writeDocument(res, page.status, page.headers, body, gzip ? "gzip" : null);

@@ -16,7 +16,7 @@ const NONCE = /\bnonce="([^"]*)"/;
 export const DEFERRED_MODULE_TYPE = "text/x-module-after-paint";
 
 /** Upper bound on waiting for high-priority images, so a picture that never arrives cannot keep a page inert. */
-export const IMAGE_WAIT_MS = 3000;
+const IMAGE_WAIT_MS = 3000;
 
 /**
  * Runs right after the deferred module script and its template of preloads. Once the high-priority images have

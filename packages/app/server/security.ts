@@ -8,7 +8,7 @@ export function nonceMiddleware(_req: Request, res: Response, next: NextFunction
 }
 
 /** Origins Google's tag loads from and reports to; allowed only when a Google tag id is configured (ADR 282). */
-export const GOOGLE_TAG_SOURCES = [
+const GOOGLE_TAG_SOURCES = [
   "https://www.googletagmanager.com",
   "https://*.google-analytics.com",
   "https://*.analytics.google.com",
@@ -69,9 +69,6 @@ export function securityHeadersFor(extraSources: readonly string[] = [], imageSo
     next();
   };
 }
-
-/** The security baseline with no tag configured. */
-export const securityHeaders = securityHeadersFor();
 
 /** `/staff`, `/staff/…` and React Router's `/staff.data`, `/staff/….data`. */
 const STAFF_PATH = /^\/staff(?:[/.]|$)/;

@@ -18,9 +18,8 @@ import {
 } from "@showroom/rules/consent";
 import type { TextTree } from "../components/i18n";
 import type { ConsentView, TrackingView } from "../components/shell-data";
-import { clearCookie, type SiteCookieName, setCookie } from "../cookies";
+import { clearCookie, readCookie, type SiteCookieName, setCookie } from "../cookies";
 import type { Config } from "../server/config.server";
-import { readCookie } from "./cookies.server";
 import { catalog } from "./translations.server";
 
 /** The cookie that remembers the cookie dialog's language (spec section 1: en or es, English by default). */

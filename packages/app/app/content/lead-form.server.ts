@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Submission } from "@conform-to/react";
 import { ADF_LEAD_COOKIE, type Lead } from "@showroom/rules/leads";
 import { data, redirect } from "react-router";
+import { readCookie } from "../cookies";
 import {
   ADF_LEAD_SET_COOKIE,
   type LeadContent,
@@ -12,7 +13,6 @@ import { logError } from "../server/log.server";
 import { mailDomain } from "../server/mail/message-id";
 import { sendVisitorCookie } from "../server/visitor.server";
 import { readVisitor } from "../server/visitor-state.server";
-import { readCookie } from "./cookies.server";
 import { type FlashToast, flashCookie } from "./flash.server";
 import type { Site } from "./site.server";
 

@@ -4,9 +4,8 @@ import { creditBandOf, defaultFinancingRules, isSliderValue, type ShopperNumbers
 import type { UnlockPriceSelections } from "@showroom/rules/unlock-price";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { clearCookie, setCookie } from "../cookies";
+import { clearCookie, readCookie, setCookie } from "../cookies";
 import { consentOf } from "./consent.server";
-import { readCookie } from "./cookies.server";
 import { flashCookie } from "./flash.server";
 import { readFormData } from "./form-data.server";
 import { formatMoney } from "./shell.server";

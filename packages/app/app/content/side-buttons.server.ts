@@ -1,6 +1,5 @@
 import { popupIdSchema } from "@showroom/rules/popups";
-import { type SiteCookieName, setCookie } from "../cookies";
-import { readCookie } from "./cookies.server";
+import { readCookie, type SiteCookieName, setCookie } from "../cookies";
 
 /** The two cookies that keep side buttons out of the page the server draws (ADR 335). */
 export type SideButtonCookie = Extract<SiteCookieName, "closedSideButtons" | "finishedSideButtons">;

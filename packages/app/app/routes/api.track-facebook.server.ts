@@ -1,7 +1,7 @@
 import { adPixelRevoked } from "@showroom/rules/consent";
 import { consentOf } from "../content/consent.server";
-import { readCookie } from "../content/cookies.server";
 import type { Site } from "../content/site.server";
+import { readCookie } from "../cookies";
 import { logError } from "../server/log.server";
 import { buildMetaEvent, trackRequestSchema } from "../server/tracking/meta-event.server";
 import { trackingSink } from "../server/tracking/tracking-sink.server";

@@ -10,7 +10,6 @@ import {
 } from "@showroom/forms";
 import { ADF_LEAD_COOKIE } from "@showroom/rules/leads";
 import { data, redirect } from "react-router";
-import { readCookie } from "../content/cookies.server";
 import { estimateSummary, estimatorView } from "../content/financing.server";
 import { readFormData } from "../content/form-data.server";
 import { rowPath, type VehicleRow, vehicleByVin } from "../content/inventory.server";
@@ -19,6 +18,7 @@ import { storeView } from "../content/shell.server";
 import { shopperNumbersCookie } from "../content/shopper-numbers.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
+import { readCookie } from "../cookies";
 import {
   applicationReceipt,
   newApplicationReference,

@@ -33,12 +33,12 @@ import { createActor, fromPromise, waitFor } from "xstate";
 import { z } from "zod";
 import type { CreditFormView } from "../components/financing/credit-application/credit-form";
 import { reviewSections } from "../components/financing/credit-application/review";
-import { readCookie } from "../content/cookies.server";
 import { readFormData } from "../content/form-data.server";
 import { vehicleByVin } from "../content/inventory.server";
 import { pageSeo, requirePage } from "../content/seo.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
+import { readCookie } from "../cookies";
 import {
   applicationReceipt,
   newApplicationReference,

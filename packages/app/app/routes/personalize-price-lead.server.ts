@@ -1,9 +1,9 @@
 import { ADF_LEAD_COOKIE, type LeadVehicle } from "@showroom/rules/leads";
 import type { SaveProfileInput, UnlockPriceSelections } from "@showroom/rules/unlock-price";
-import { readCookie } from "../content/cookies.server";
 import type { VehicleRow } from "../content/inventory.server";
 import { formatMoney } from "../content/shell.server";
 import type { Site } from "../content/site.server";
+import { readCookie } from "../cookies";
 import { leadVehicleFromRow } from "../server/leads/lead-vehicle.server";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
 import { logError } from "../server/log.server";

@@ -7,13 +7,13 @@ import { inventoryUnlockMachine, SAVE_DETAILS_ERROR, type UnlockInventoryInput }
 import { data, redirect } from "react-router";
 import { createActor, fromPromise, waitFor } from "xstate";
 import type { Seo } from "../components/seo";
-import { readCookie } from "../content/cookies.server";
 import { flashCookie } from "../content/flash.server";
 import { readFormData } from "../content/form-data.server";
 import { redirectToSchema } from "../content/redirect-to.server";
 import { pagePath } from "../content/seo.server";
 import type { Site } from "../content/site.server";
 import { t, tree } from "../content/translations.server";
+import { readCookie } from "../cookies";
 import { ADF_LEAD_SET_COOKIE, recordLead } from "../server/leads/record-lead.server";
 import { mailDomain } from "../server/mail/message-id";
 import { sendVisitorCookie } from "../server/visitor.server";

@@ -111,7 +111,10 @@ export function visitorCookies(secret: string): VisitorCookies {
       return knownVisitor(parsed.data, request);
     },
     async selectedStore(request, storeIds) {
-      const raw = await storeCookie.parse(request.headers.get("Cookie"));
+      // As for the id: the one reader finds the value, and React Router's cookie only decodes that value.
+      const sent = readCookie(request, STORE_COOKIE);
+      if (sent === null) return null;
+      const raw = await storeCookie.parse(cookieHeaderOf(STORE_COOKIE, sent));
       return typeof raw === "string" && storeIds.includes(raw) ? raw : null;
     },
     rememberStore(storeId) {
