@@ -10,37 +10,43 @@ import { describe, expect, it } from "vitest";
  */
 const READERS: readonly { readonly what: RegExp; readonly modules: readonly string[] }[] = [
   // Content, dealers and inventory metadata: parsed once with the fixtures' schemas.
-  { what: /^@showroom\/fixtures\/(content|dealers|inventory)\//, modules: ["content/fixtures.server.ts"] },
+  { what: /^@showroom\/fixtures\/(content|dealers|inventory)\//, modules: ["app/content/fixtures.server.ts"] },
   // Translations; the last-resort error page and the boot script carry errors.json themselves, since they must
   // render when the loader that serves translations has failed.
   {
     what: /^@showroom\/fixtures\/translations\//,
-    modules: ["content/translations.server.ts", "root.tsx", "components/boot-script.server.ts"],
+    modules: ["app/content/translations.server.ts", "app/root.tsx", "app/components/boot-script.server.ts"],
   },
   // Files read from disk: Markdown documents, the dealers to seed a database with, the VIN decoder's database.
   {
     what: /^@showroom\/fixtures\/server$/,
-    modules: ["content/documents.server.ts", "server/seed.server.ts", "server/valuation/vin-decoder.server.ts"],
+    modules: [
+      "app/content/documents.server.ts",
+      "app/server/seed.server.ts",
+      "app/server/valuation/vin-decoder.server.ts",
+    ],
   },
   // The package's folder on disk, for the media it serves.
-  { what: /^@showroom\/fixtures\/package\.json$/, modules: ["content/fixtures-root.server.ts"] },
+  { what: /^@showroom\/fixtures\/package\.json$/, modules: ["app/content/fixtures-root.server.ts"] },
 ];
 
-const APP = new URL("..", import.meta.url).pathname;
+// The package's production code: the routes and their modules, the Express server, the operator commands.
+const PACKAGE = new URL("../..", import.meta.url).pathname;
+const PRODUCTION_FOLDERS = ["app", "server", "scripts"];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === "+types" ? [] : sources(path);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+    return /\.(tsx?|mjs)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 
-/** Every `@showroom/fixtures/…` module specifier a production module of the app names, with the module. */
+/** Every `@showroom/fixtures/…` module specifier a production module of the package names, with the module. */
 function fixtureSubpaths(): { module: string; specifier: string }[] {
-  return sources(APP).flatMap((file) =>
+  return PRODUCTION_FOLDERS.flatMap((folder) => sources(join(PACKAGE, folder))).flatMap((file) =>
     [...readFileSync(file, "utf8").matchAll(/["'](@showroom\/fixtures\/[^"']+)["']/g)].map((match) => ({
-      module: relative(APP, file),
+      module: relative(PACKAGE, file),
       specifier: match[1] as string,
     })),
   );

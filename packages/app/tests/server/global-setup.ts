@@ -7,6 +7,8 @@ import { connect } from "node:net";
 const HOST = "127.0.0.1";
 const PORT = 5432;
 export const LOCAL_TEST_DATABASE_URL = `postgres://postgres@${HOST}:${PORT}/test`;
+/** Set once the skip has been said. */
+const SAID = "SHOWROOM_POSTGRES_SKIP_SAID";
 
 /** Whether something accepts a TCP connection at `host:port` within `timeoutMs`. */
 export function answers(host: string, port: number, timeoutMs = 1_000): Promise<boolean> {
@@ -32,6 +34,9 @@ export default async function setup(): Promise<void> {
     process.env.TEST_DATABASE_URL = LOCAL_TEST_DATABASE_URL;
     return;
   }
+  // Each project that uses this setup runs it, in the one Vitest process: the line is said once.
+  if (process.env[SAID] === "1") return;
+  process.env[SAID] = "1";
   console.log(
     `PostgreSQL does not answer at ${HOST}:${PORT}: the PostgreSQL suites are skipped, PGlite ones run (set TEST_DATABASE_URL to name a server).`,
   );
