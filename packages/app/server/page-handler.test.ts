@@ -5,7 +5,14 @@ import type { Db } from "../app/server/db/client.server";
 import { NAMED_NOW_HEADER, visitorCookies } from "../app/server/visitor.server";
 import { readVisitor } from "../app/server/visitor-state.server";
 import { InventoryVersionCache } from "./inventory-version";
-import { ignoredInCacheKey, nameNewVisitor, readVariant, renderedAtKeyedInventory, requestKey } from "./page-handler";
+import {
+  ignoredInCacheKey,
+  keyedVariant,
+  nameNewVisitor,
+  readVariant,
+  renderedAtKeyedInventory,
+  requestKey,
+} from "./page-handler";
 
 function get(cookie: string): Request {
   const headers: Record<string, string> = { cookie, host: "site.example", "user-agent": "Mozilla/5.0" };
@@ -119,7 +126,19 @@ describe("a visitor named in this request (ADR 295)", () => {
   });
 });
 
-describe("a page rendered while the search index is rebuilt (ADR 361)", () => {
+describe("a page rendered while the search index is rebuilt (ADRs 361, 454)", () => {
+  const variant = { inventory: "42", priceUnlocked: true, inventoryUnlocked: false, experiments: "x", saved: "v" };
+
+  it("is found and kept under the inventory the index answers from, the visitor's parts unchanged", () => {
+    // In step with the database, or no index yet: the database's version.
+    expect(keyedVariant(variant, "42")).toBe(variant);
+    expect(keyedVariant(variant, undefined)).toBe(variant);
+    // A rebuild under way: the pages kept before the write go on being found until the swap.
+    expect(keyedVariant(variant, "41")).toEqual({ ...variant, inventory: "41" });
+    expect(keyedVariant({ ...variant, inventory: null }, "41")).toEqual({ ...variant, inventory: "41" });
+    expect(keyedVariant(variant, null)).toEqual({ ...variant, inventory: null });
+  });
+
   it("is kept only when the index stood at the key's inventory version (or was not built) as the render began and ended", () => {
     expect(renderedAtKeyedInventory("42", ["42", "42"])).toBe(true);
     expect(renderedAtKeyedInventory("42", [undefined, undefined])).toBe(true);

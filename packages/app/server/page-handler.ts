@@ -61,15 +61,25 @@ export interface PageHandlerOptions {
   publicOrigin?: string | undefined;
   /**
    * The inventory version of the search index pages read now (undefined before there is one): while a newer one is
-   * being built beside it, a page rendered from it is sent but not kept (docs/decisions/361).
+   * being built beside it, pages are kept and found under it (docs/decisions/454).
    */
   indexedInventory?: () => string | null | undefined;
 }
 
 /**
+ * The variant a page is kept and found under. While the search index is behind the database (a rebuild under way,
+ * docs/decisions/361), searches answer from the inventory the index holds, so pages are keyed by its version: the
+ * pages kept before an import go on being served until the new index is swapped in, and the rebuild is not starved by
+ * every page being rendered meanwhile (docs/decisions/454).
+ */
+export function keyedVariant(variant: CacheVariant, indexed: string | null | undefined): CacheVariant {
+  return indexed === undefined || indexed === variant.inventory ? variant : { ...variant, inventory: indexed };
+}
+
+/**
  * Whether a page rendered while the search index stood at `indexed` (read as the render began and as it ended) shows
- * the inventory version the cache key holds. While the index is behind the database, pages answer from the previous
- * inventory (docs/decisions/361), and keeping one under the newer version would serve it until the next write.
+ * the inventory version the cache key holds. Pages answer from the index's inventory (docs/decisions/361): one
+ * rendered across a swap, kept under either version, would show the other's results until the next write.
  */
 export function renderedAtKeyedInventory(
   keyed: string | null,
@@ -366,7 +376,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       const indexedBefore = options.indexedInventory?.();
       if (cache && base !== null) {
         before = await variantNow();
-        key = `${base}${variantKey(before)}`;
+        key = `${base}${variantKey(keyedVariant(before, indexedBefore))}`;
         const page = cache.get(key);
         if (page) return sendPage(req, res, page, nonce);
       }
@@ -381,9 +391,10 @@ export function createPageHandler(options: PageHandlerOptions) {
       if (cache && key !== undefined && before !== undefined && keepable(response)) {
         const page = cachePage(html, nonce, { status: response.status, headers }, cache.expiry());
         // A write to vehicles or an unlock while the page rendered: the page may show either state, so it is sent
-        // but not kept under the key read before. A document without a nonce is never kept, nor one rendered from a
-        // search index behind the key's inventory.
-        const atKeyed = renderedAtKeyedInventory(before.inventory, [indexedBefore, options.indexedInventory?.()]);
+        // but not kept under the key read before. A document without a nonce is never kept, nor one rendered while
+        // a new index was swapped in.
+        const keyed = keyedVariant(before, indexedBefore).inventory;
+        const atKeyed = renderedAtKeyedInventory(keyed, [indexedBefore, options.indexedInventory?.()]);
         if (page && atKeyed && sameVariant(before, await variantNow())) cache.set(key, page);
       }
       sendDocument(req, res, response.status, headers, html);
