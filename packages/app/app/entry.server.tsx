@@ -11,7 +11,13 @@ import { ServerToastItem } from "./components/toast";
 import { ToastItem } from "./components/toast-item";
 import { siteContent } from "./content/fixtures.server";
 import { requestContext } from "./context";
-import { HTML_CACHE_HEADER, htmlCacheContext, htmlCacheWanted } from "./html-cache";
+import {
+  HTML_CACHE_HEADER,
+  HTML_CACHE_KEEP,
+  HTML_CACHE_KEEP_FROM_INDEX,
+  htmlCacheContext,
+  htmlCacheWanted,
+} from "./html-cache";
 import { NonceProvider, ServerHeadProvider } from "./nonce";
 import { logError } from "./server/log.server";
 
@@ -35,14 +41,9 @@ export default function handleRequest(
   }
   const { nonce } = loadContext.get(requestContext);
   // Decided before rendering: the loaders have run, so their vetoes are in.
-  if (
-    htmlCacheWanted(
-      routerContext.staticHandlerContext.matches,
-      routerContext.routeModules,
-      loadContext.get(htmlCacheContext),
-    )
-  ) {
-    responseHeaders.set(HTML_CACHE_HEADER, "1");
+  const cacheState = loadContext.get(htmlCacheContext);
+  if (htmlCacheWanted(routerContext.staticHandlerContext.matches, routerContext.routeModules, cacheState)) {
+    responseHeaders.set(HTML_CACHE_HEADER, cacheState?.fromIndex ? HTML_CACHE_KEEP_FROM_INDEX : HTML_CACHE_KEEP);
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -17,9 +17,10 @@ export interface HtmlCacheHandle {
 /** Set on a rendered document the cache may keep; the server removes it before the response leaves. */
 export const HTML_CACHE_HEADER = "x-showroom-html-cache";
 
-/** Per request: whether a loader vetoed caching this response. */
+/** Per request: whether a loader vetoed caching this response, and whether the page shows the index's inventory. */
 export interface HtmlCacheState {
   skip: boolean;
+  fromIndex?: boolean;
 }
 
 /** Null where no server made one (unit tests of loaders): nothing is cached there anyway. */
@@ -33,6 +34,20 @@ export function skipHtmlCache(context: Readonly<RouterContextProvider>): void {
   const state = context.get(htmlCacheContext);
   if (state) state.skip = true;
 }
+
+/**
+ * The page shows the inventory only as the search index holds it (a search), not as the database rows are: while a
+ * new index is built beside the one in use, it may be kept and served under the index's version (docs/decisions/454).
+ */
+export function htmlCacheFromIndex(context: Readonly<RouterContextProvider>): void {
+  const state = context.get(htmlCacheContext);
+  if (state) state.fromIndex = true;
+}
+
+/** The value of {@link HTML_CACHE_HEADER} on a page the cache may keep. */
+export const HTML_CACHE_KEEP = "1";
+/** The same, on a page that shows only the search index's inventory. */
+export const HTML_CACHE_KEEP_FROM_INDEX = "index";
 
 interface MatchLike {
   readonly route: { readonly id: string };

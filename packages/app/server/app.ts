@@ -28,6 +28,7 @@ import { photoSettingsOf, startPhotoJob } from "../app/server/photos/photo-job.s
 import { photoStoreOf } from "../app/server/photos/photo-settings.server";
 import { databaseRateLimiter, memoryRateLimiter, type RateLimiter } from "../app/server/rate-limit.server";
 import {
+  beforeInventorySwap,
   indexedInventoryVersion,
   inventoryChanged,
   inventoryIndex,
@@ -176,6 +177,11 @@ export interface Running {
   htmlCache: HtmlCache | null;
   /** The count behind the POST limits, for its state. */
   rateLimiter: RateLimiter;
+  /**
+   * Holds every rebuild of the search index before its swap until the function it returns is called: for tests of
+   * what the site serves while a new index is built (docs/decisions/361, 454).
+   */
+  holdInventorySwaps(): () => void;
   /**
    * Reads OFFER_RULES_DIR again, or the newest published version (SIGHUP); bad rules keep the last good ones and the
    * log says why.
@@ -389,6 +395,17 @@ export async function start(
     database,
     htmlCache,
     rateLimiter: services.rateLimiter,
+    holdInventorySwaps() {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const removeGate = beforeInventorySwap(database.db, () => held);
+      return () => {
+        removeGate();
+        release();
+      };
+    },
     reloadOfferRules: () => offerRules.reload(),
     close,
   };

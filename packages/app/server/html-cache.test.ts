@@ -113,6 +113,7 @@ describe("HtmlCache", () => {
     segmentBytes: 0,
     expiresAt,
     size,
+    fromIndex: false,
   });
 
   it("serves a page until it expires, then misses", () => {
@@ -124,6 +125,17 @@ describe("HtmlCache", () => {
     now += 1;
     expect(cache.get("a")).toBeUndefined();
     expect(cache.stats()).toMatchObject({ hits: 1, misses: 1, entries: 0, bytes: 0 });
+  });
+
+  it("a page the reader does not accept is a miss and stays kept; only pages served count as hits", () => {
+    const cache = new HtmlCache();
+    const kept = { ...page(10), fromIndex: false };
+    cache.set("a", kept);
+    expect(cache.get("a", (p) => p.fromIndex)).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ hits: 0, misses: 1, entries: 1 });
+    expect(cache.get("a")).toBe(kept);
+    expect(cache.get("a", (p) => !p.fromIndex)).toBe(kept);
+    expect(cache.stats()).toMatchObject({ hits: 2, misses: 1, entries: 1 });
   });
 
   it("never holds more than its byte budget, evicting the least recently used first", () => {

@@ -20,6 +20,8 @@ export interface CachedPage {
   readonly expiresAt: number;
   /** Bytes held, for the cache's budget. */
   readonly size: number;
+  /** The page shows only the search index's inventory, so it may be served while a new index is built (ADR 454). */
+  readonly fromIndex: boolean;
 }
 
 /** Splits `html` at each occurrence of `nonce`; null when the nonce is empty or the document does not contain it. */
@@ -44,7 +46,7 @@ export function splitAtNonce(html: Buffer, nonce: string): Buffer[] | null {
 export function cachePage(
   html: Buffer,
   nonce: string,
-  response: { status: number; headers: readonly (readonly [string, string])[] },
+  response: { status: number; headers: readonly (readonly [string, string])[]; fromIndex?: boolean },
   expiresAt: number,
 ): CachedPage | null {
   const split = splitAtNonce(html, nonce);
@@ -63,6 +65,7 @@ export function cachePage(
     segmentBytes,
     expiresAt,
     size,
+    fromIndex: response.fromIndex ?? false,
   };
 }
 
@@ -190,13 +193,14 @@ export class HtmlCache {
     });
   }
 
-  get(key: string): CachedPage | undefined {
+  /** The page kept under `key`, unexpired and, when `accept` is given, one it accepts; a hit only then. */
+  get(key: string, accept: (page: CachedPage) => boolean = () => true): CachedPage | undefined {
     const page = this.pages.get(key);
-    if (page && page.expiresAt > this.now()) {
+    if (page && page.expiresAt > this.now() && accept(page)) {
       this.counts.hits++;
       return page;
     }
-    if (page) this.pages.delete(key);
+    if (page && page.expiresAt <= this.now()) this.pages.delete(key);
     this.counts.misses++;
     return undefined;
   }

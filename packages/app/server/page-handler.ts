@@ -12,7 +12,7 @@ import { isbot } from "isbot";
 import Negotiator from "negotiator";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { cookieHeaderWith, readCookie, readCookies, setCookiePair } from "../app/cookies";
-import { HTML_CACHE_HEADER } from "../app/html-cache";
+import { HTML_CACHE_HEADER, HTML_CACHE_KEEP, HTML_CACHE_KEEP_FROM_INDEX } from "../app/html-cache";
 import type { Db } from "../app/server/db/client.server";
 import { NAMED_NOW_HEADER, type VisitorCookies } from "../app/server/visitor.server";
 import { type CachedPage, cachePage, documentOf, gzipOf, type HtmlCache } from "./html-cache";
@@ -68,9 +68,10 @@ export interface PageHandlerOptions {
 
 /**
  * The variant a page is kept and found under. While the search index is behind the database (a rebuild under way,
- * docs/decisions/361), searches answer from the inventory the index holds, so pages are keyed by its version: the
- * pages kept before an import go on being served until the new index is swapped in, and the rebuild is not starved by
- * every page being rendered meanwhile (docs/decisions/454).
+ * docs/decisions/361), searches answer from the inventory the index holds, so a search's page is keyed by the index's
+ * version: the pages kept before an import go on being served until the new index is swapped in, and the rebuild is
+ * not starved by every search being rendered meanwhile (docs/decisions/454). Only pages marked as showing the index's
+ * inventory are found or kept under it (`CachedPage.fromIndex`).
  */
 export function keyedVariant(variant: CacheVariant, indexed: string | null | undefined): CacheVariant {
   return indexed === undefined || indexed === variant.inventory ? variant : { ...variant, inventory: indexed };
@@ -343,7 +344,7 @@ export async function nameNewVisitor(req: Request, cookies: VisitorCookies): Pro
 function keepable(response: globalThis.Response): boolean {
   return (
     response.status === 200 &&
-    response.headers.get(HTML_CACHE_HEADER) === "1" &&
+    [HTML_CACHE_KEEP, HTML_CACHE_KEEP_FROM_INDEX].includes(response.headers.get(HTML_CACHE_HEADER) ?? "") &&
     !response.headers.has("set-cookie") &&
     (response.headers.get("content-type") ?? "").startsWith("text/html") &&
     response.body !== null
@@ -374,10 +375,15 @@ export function createPageHandler(options: PageHandlerOptions) {
       let before: CacheVariant | undefined;
       let key: string | undefined;
       const indexedBefore = options.indexedInventory?.();
+      let behind = false;
       if (cache && base !== null) {
         before = await variantNow();
-        key = `${base}${variantKey(keyedVariant(before, indexedBefore))}`;
-        const page = cache.get(key);
+        const keyed = keyedVariant(before, indexedBefore);
+        behind = keyed !== before;
+        key = `${base}${variantKey(keyed)}`;
+        // While a new index is built, a page kept before shows the previous inventory: only a search may, as the
+        // search itself still answers from it. Another page (a vehicle's, read from its row) is rendered.
+        const page = cache.get(key, (kept) => !behind || kept.fromIndex);
         if (page) return sendPage(req, res, page, nonce);
       }
       const response = await handle(
@@ -389,13 +395,15 @@ export function createPageHandler(options: PageHandlerOptions) {
       if (res.destroyed || res.writableEnded) return;
       const headers = [...response.headers.entries()].filter(([name]) => !UNKEPT_HEADERS.has(name));
       if (cache && key !== undefined && before !== undefined && keepable(response)) {
-        const page = cachePage(html, nonce, { status: response.status, headers }, cache.expiry());
+        const fromIndex = response.headers.get(HTML_CACHE_HEADER) === HTML_CACHE_KEEP_FROM_INDEX;
+        const page = cachePage(html, nonce, { status: response.status, headers, fromIndex }, cache.expiry());
         // A write to vehicles or an unlock while the page rendered: the page may show either state, so it is sent
         // but not kept under the key read before. A document without a nonce is never kept, nor one rendered while
-        // a new index was swapped in.
+        // a new index was swapped in, nor, while a new index is built, one that does not show only the index's.
         const keyed = keyedVariant(before, indexedBefore).inventory;
         const atKeyed = renderedAtKeyedInventory(keyed, [indexedBefore, options.indexedInventory?.()]);
-        if (page && atKeyed && sameVariant(before, await variantNow())) cache.set(key, page);
+        const keptWhileBehind = !behind || fromIndex;
+        if (page && atKeyed && keptWhileBehind && sameVariant(before, await variantNow())) cache.set(key, page);
       }
       sendDocument(req, res, response.status, headers, html);
     } catch (error) {

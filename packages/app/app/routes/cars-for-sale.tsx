@@ -13,11 +13,14 @@ import { ButtonLink, Container, PageHero } from "../components/ui";
 import { JsonLdScript } from "../components/vehicle/json-ld-script";
 import { carsPage } from "../content/cars.server";
 import { getSite } from "../content/site.server";
-import type { HtmlCacheHandle } from "../html-cache";
+import { type HtmlCacheHandle, htmlCacheFromIndex } from "../html-cache";
 import type { Route } from "./+types/cars-for-sale";
 
 export async function loader({ request, context, url }: Route.LoaderArgs) {
-  return carsPage(await getSite(context), request, url);
+  const page = await carsPage(await getSite(context), request, url);
+  // A search shows the index's inventory; a vehicle page reads its car's row (ADR 454).
+  if (page.kind === "search") htmlCacheFromIndex(context);
+  return page;
 }
 
 // A click to a vehicle page lands once its view's code is here too (fetched beside the data, at once when the listing

@@ -250,6 +250,51 @@ describe("the HTML cache", () => {
     expect(again.html).toContain("from $1,234");
   });
 
+  it("while a new index is built, a search kept before is served from the cache and a car sold meanwhile is gone from its own page at once (ADR 454)", async () => {
+    const db = cached.database.db;
+    const listing = await page(cached, "/cars-for-sale");
+    const link = /href="(\/[a-z-]*cars-for-sale\/\d{4}-[a-z0-9-]+-([a-hj-npr-z0-9]{17}))"/i.exec(listing.html);
+    const [, detailPath, vin] = link ?? [];
+    if (!detailPath || !vin) throw new Error("the listing links no vehicle page");
+    expect((await page(cached, detailPath)).status).toBe(200);
+    let s = stats();
+    await page(cached, "/cars-for-sale");
+    await page(cached, detailPath);
+    expect(stats().hits - s.hits, "both pages are kept").toBe(2);
+
+    const release = cached.holdInventorySwaps();
+    let sold = false;
+    try {
+      await db.execute(sql`update vehicles set status = 'sold' where vin = ${vin}`);
+      sold = true;
+      // The vehicle's page reads its row: the spec's 404 as soon as the site sees the write, whatever the index holds.
+      await until("the sold car's page to be gone", async () => (await page(cached, detailPath)).status === 404, {
+        timeoutMs: 10_000,
+        everyMs: 10,
+      });
+      s = stats();
+      const during = await page(cached, "/cars-for-sale");
+      expect(stats().hits - s.hits, "the search kept before the write is served while the index is built").toBe(1);
+      // The search still answers from the index in use (ADR 361): the car is listed until the swap.
+      expect(during.html).toContain(vin);
+      expect((await page(cached, detailPath)).status, "a vehicle page is never served from before the write").toBe(404);
+      release();
+      await until(
+        "the listing to drop the sold car",
+        async () => !(await page(cached, "/cars-for-sale")).html.includes(vin),
+        { timeoutMs: 10_000, everyMs: 10 },
+      );
+    } finally {
+      release();
+      // The later tests compare this site's pages with each other: the car goes back on sale whatever happened here.
+      if (sold) await db.execute(sql`update vehicles set status = 'available' where vin = ${vin}`);
+    }
+    await until("the car to be listed again", async () => (await page(cached, "/cars-for-sale")).html.includes(vin), {
+      timeoutMs: 10_000,
+      everyMs: 10,
+    });
+  });
+
   it("a visitor who unlocked prices or private inventory gets a variant of their own, never the anonymous one", async () => {
     const cookies = visitorCookies(TEST_SESSION_SECRET);
     const db = cached.database.db;
