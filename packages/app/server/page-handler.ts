@@ -61,7 +61,7 @@ export interface PageHandlerOptions {
   publicOrigin?: string | undefined;
   /**
    * The inventory version of the search index pages read now (undefined before there is one): while a newer one is
-   * being built beside it, pages are kept and found under it (docs/decisions/454).
+   * being built beside it, a search's pages are kept and found under it (docs/decisions/454).
    */
   indexedInventory?: () => string | null | undefined;
 }
